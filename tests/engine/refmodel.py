@@ -1,0 +1,259 @@
+"""A slow, deliberately plain reference model of the layout and of legal moves.
+
+Written straight from RULES.md §1.4 (layout, ports, spinners, branch lock, counted total) and
+§1.7 (forced play, draw, pass, hand end), without looking at ``fives.layout`` or ``fives.game``.
+It uses only plain ints and strings (no engine types), so the engine can be checked against it:
+tiles are ``(high, low)`` pairs and moves are the explicit notations of RULES.md §12.2
+(a lead ``"6-3"``, a placement ``"x-y@n.P"``, ``"draw"``, ``"pass"``).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+RefTile = tuple[int, int]  # (high, low)
+
+ALL_REF_TILES: list[RefTile] = [(h, low) for h in range(7) for low in range(h + 1)]
+
+
+def norm(a: int, b: int) -> RefTile:
+    return (a, b) if a >= b else (b, a)
+
+
+def parse_tile(text: str) -> RefTile:
+    a, b = text.replace("|", "-").split("-")
+    return norm(int(a), int(b))
+
+
+def tile_text(t: RefTile) -> str:
+    return f"{t[0]}-{t[1]}"
+
+
+@dataclass
+class RefPort:
+    value: int
+    inline: bool
+    occupied: bool = False
+
+
+@dataclass
+class RefNode:
+    number: int  # 1-based placement index (#n)
+    tile: RefTile
+    double: bool
+    spinner: bool
+    ports: dict[str, RefPort] = field(default_factory=dict)
+
+    def inline_ports(self) -> list[RefPort]:
+        return [p for p in self.ports.values() if p.inline]
+
+    def branch_unlocked(self, immediate: bool) -> bool:
+        # §1.4 branch lock: branches open once every in-line port is occupied (the parent
+        # side of a child double counts as occupied).
+        return immediate or all(p.occupied for p in self.inline_ports())
+
+
+class RefLayout:
+    """The tree of §1.4. ``spinners`` is "none", "first_double" or "every_double"."""
+
+    def __init__(self, spinners: str, branches_immediate: bool = False) -> None:
+        assert spinners in ("none", "first_double", "every_double")
+        self.spinners = spinners
+        self.branches_immediate = branches_immediate
+        self.nodes: list[RefNode] = []
+
+    def _is_spinner(self, double: bool) -> bool:
+        if not double or self.spinners == "none":
+            return False
+        if self.spinners == "every_double":
+            return True
+        return not any(n.double for n in self.nodes)  # first_double: no double placed yet
+
+    def lead(self, west: int, east: int) -> None:
+        assert not self.nodes, "the lead is the first tile"
+        double = west == east
+        node = RefNode(1, norm(west, east), double, self._is_spinner(double))
+        node.ports["W"] = RefPort(west, True)
+        node.ports["E"] = RefPort(east, True)
+        if node.spinner:
+            node.ports["N"] = RefPort(west, False)
+            node.ports["S"] = RefPort(west, False)
+        self.nodes.append(node)
+
+    def playable(self) -> list[tuple[int, str, int]]:
+        """Every playable port as (node number, port name, value)."""
+        out = []
+        for node in self.nodes:
+            for name, port in node.ports.items():
+                if port.occupied:
+                    continue
+                if port.inline or node.branch_unlocked(self.branches_immediate):
+                    out.append((node.number, name, port.value))
+        return out
+
+    def place(self, touching: int, outer: int, number: int, port_name: str) -> None:
+        node = self.nodes[number - 1]
+        if (number, port_name, touching) not in self.playable():
+            raise ValueError(f"{touching}-{outer}@{number}.{port_name} is not playable")
+        tile = norm(touching, outer)
+        assert tile not in {n.tile for n in self.nodes}
+        node.ports[port_name].occupied = True
+        double = touching == outer
+        child = RefNode(len(self.nodes) + 1, tile, double, self._is_spinner(double))
+        child.ports["in"] = RefPort(touching, True, occupied=True)
+        child.ports["out"] = RefPort(outer, True)
+        if child.spinner:
+            child.ports["L"] = RefPort(outer, False)
+            child.ports["R"] = RefPort(outer, False)
+        self.nodes.append(child)
+
+    def total(self) -> int:
+        t = 0
+        for node in self.nodes:
+            free_inline = [p for p in node.inline_ports() if not p.occupied]
+            if node.double:
+                t += 2 * node.tile[0] if free_inline else 0
+            else:
+                t += sum(p.value for p in free_inline)
+        return t
+
+    def placements(self, tile: RefTile) -> set[str]:
+        out = set()
+        for number, name, value in self.playable():
+            if value in tile:
+                other = tile[1] if tile[0] == value else tile[0]
+                out.add(f"{value}-{other}@{number}.{name}")
+        return out
+
+    def tiles(self) -> set[RefTile]:
+        return {n.tile for n in self.nodes}
+
+    def apply_notation(self, text: str) -> None:
+        """Apply a lead ``"a-b"`` or an explicit placement ``"x-y@n.P"``."""
+        if "@" not in text:
+            a, b = text.split("-")
+            self.lead(int(a), int(b))
+            return
+        tile_part, where = text.split("@")
+        x, y = tile_part.split("-")
+        number, port_name = where.split(".")
+        self.place(int(x), int(y), int(number), port_name)
+
+
+def highest_double_or_heaviest(hands: list[set[RefTile]]) -> tuple[int, RefTile]:
+    """AF/M5 opener (§3.1): the highest double, else the heaviest tile (sum, then larger half)."""
+    best: tuple[tuple[int, int, int], int, RefTile] | None = None
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            key = (1 if t[0] == t[1] else 0, t[0] + t[1], t[0])
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+class RefHand:
+    """One hand of play (§1.7) from an explicit deal, without scores.
+
+    ``forced_lead`` is the tile that must be led, or None when the leader leads any tile.
+    A finished hand (out or blocked) has no legal moves.
+    """
+
+    def __init__(
+        self,
+        spinners: str,
+        hands: list[list[RefTile]],
+        boneyard: list[RefTile],
+        leader: int,
+        *,
+        drawing: bool = True,
+        reserve: int = 0,
+        forced_lead: RefTile | None = None,
+        branches_immediate: bool = False,
+    ) -> None:
+        self.layout = RefLayout(spinners, branches_immediate)
+        self.hands = [set(h) for h in hands]
+        self.boneyard = list(boneyard)
+        self.turn = leader
+        self.drawing = drawing
+        self.reserve = reserve
+        self.forced_lead = forced_lead
+        self.over: str | None = None  # "out" or "blocked"
+        self.drawn_this_turn: RefTile | None = None
+
+    def _can_draw(self) -> bool:
+        return self.drawing and len(self.boneyard) > self.reserve
+
+    def _placements_of(self, seat: int) -> set[str]:
+        out: set[str] = set()
+        for t in self.hands[seat]:
+            out |= self.layout.placements(t)
+        return out
+
+    def legal(self) -> set[str]:
+        if self.over:
+            return set()
+        if not self.layout.nodes:
+            if self.forced_lead is not None:
+                return {tile_text(self.forced_lead)}
+            return {tile_text(t) for t in self.hands[self.turn]}
+        places = self._placements_of(self.turn)
+        if self.drawn_this_turn is not None:
+            # §1.7.2: a drawn tile that fits must be the tile placed. The layout has not
+            # changed during the draws, so it is the only tile that fits anyway; check that.
+            tile = self.drawn_this_turn
+            assert places == self.layout.placements(tile) or not places
+        if places:
+            return places
+        if self._can_draw():
+            return {"draw"}
+        return {"pass"}
+
+    def _blocked(self) -> bool:
+        if self._can_draw():
+            return False
+        return not any(self._placements_of(s) for s in range(len(self.hands)))
+
+    def _next_seat(self) -> None:
+        self.turn = (self.turn + 1) % len(self.hands)
+        self.drawn_this_turn = None
+
+    def apply(self, move: str) -> None:
+        assert move in self.legal(), (move, sorted(self.legal()))
+        seat = self.turn
+        if move == "draw":
+            tile = self.boneyard.pop(0)
+            self.hands[seat].add(tile)
+            self.drawn_this_turn = tile
+            return
+        if move == "pass":
+            if self._blocked():
+                self.over = "blocked"
+            else:
+                self._next_seat()
+            return
+        tile = parse_tile(move.split("@")[0])
+        self.layout.apply_notation(move)
+        self.hands[seat].remove(tile)
+        if not self.hands[seat]:
+            self.over = "out"
+        elif self._blocked():
+            self.over = "blocked"
+        else:
+            self._next_seat()
+
+    def clone(self) -> RefHand:
+        return copy.deepcopy(self)
+
+
+def ref_perft(hand: RefHand, depth: int) -> int:
+    """Leaf nodes of the move tree at ``depth`` (finished hands before that depth count 0)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in sorted(hand.legal()):
+        child = hand.clone()
+        child.apply(move)
+        total += ref_perft(child, depth - 1)
+    return total
