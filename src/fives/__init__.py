@@ -1,0 +1,29 @@
+"""fives: the Fives family of domino games (Five Up, All Fives, Muggins, solitaire).
+
+The engine (this package's top-level modules) is pure Python with no dependency; bots, the
+command line and the web server are layers above it.
+"""
+
+from fives.errors import (
+    FivesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    RulesError,
+)
+from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.game import Deal, Game, LegalMoves, PublicAction
+from fives.layout import End, Layout, Node
+from fives.moves import Move
+from fives.rules import ALIASES, PRESETS, Ruleset, find_preset
+from fives.tiles import ALL_TILES, Tile
+from fives.views import SeatView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALIASES", "ALL_TILES", "PRESETS", "Deal", "DrawEvent", "End", "Event", "FivesError",
+    "Game", "GameEndEvent", "HandEndEvent", "IllegalMoveError", "InvalidMoveError", "Layout",
+    "LegalMoves", "Move", "Node", "PassEvent", "PlayEvent", "PublicAction", "RecordError",
+    "RulesError", "Ruleset", "SeatView", "Tile", "find_preset", "__version__",
+]

@@ -1,0 +1,64 @@
+"""Bots: players of every level behind one interface (see ``base.Player``).
+
+``make_player("greedy", seed=1)`` or ``make_player(2, seed=1)`` builds a player; a player gets
+only a ``SeatView`` and returns one of its legal moves.
+"""
+
+from __future__ import annotations
+
+from fives.bots.base import Budget, Candidate, Player
+from fives.bots.greedy import GreedyPlayer
+from fives.bots.random_bot import RandomPlayer
+
+LEVELS: dict[str, int] = {"random": 1, "greedy": 2, "heuristic": 3, "search": 4, "expert": 5}
+_NAMES = {number: name for name, number in LEVELS.items()}
+
+
+def level_name(level: str | int) -> str:
+    """The canonical name of a level given by name (any case) or number 1-5."""
+    if isinstance(level, bool):
+        raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
+    if isinstance(level, int):
+        if level in _NAMES:
+            return _NAMES[level]
+        raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
+    if isinstance(level, str):
+        key = level.strip().lower()
+        if key in LEVELS:
+            return key
+        if key.isdigit() and int(key) in _NAMES:
+            return _NAMES[int(key)]
+    raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
+
+
+def _expected() -> str:
+    return ", ".join(f"{name} ({number})" for name, number in LEVELS.items())
+
+
+def make_player(level: str | int, *, seed: int | None = None) -> Player:
+    """A new player of that level with its own RNG seeded by ``seed``."""
+    name = level_name(level)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"invalid seed {seed!r}: expected an integer")
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    from fives.bots.heuristic import HeuristicPlayer
+    from fives.bots.search import SearchPlayer
+
+    if name == "heuristic":
+        return HeuristicPlayer(seed)
+    return SearchPlayer(seed, strongest=name == "expert")
+
+
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "Candidate",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "level_name",
+    "make_player",
+]

@@ -1,0 +1,84 @@
+"""What happens in a game, as frozen values whose ``to_json`` is the §12.4 line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fives.tiles import Tile
+
+HandResult = Literal["out", "blocked", "target"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent:
+    hand: int
+    seat: int
+    move: str  # canonical notation: "6-3" for a lead, "x-y@n" for a placement
+    total: int  # counted total after the placement
+    points: int  # what the placement scored
+    scores: tuple[int, ...]
+    type: Literal["play"] = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "play", "hand": self.hand, "seat": self.seat, "move": self.move,
+                "total": self.total, "points": self.points, "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEvent:
+    hand: int
+    seat: int
+    tile: Tile  # hidden from every other seat: views never carry it
+    scores: tuple[int, ...]
+    type: Literal["draw"] = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw", "hand": self.hand, "seat": self.seat, "tile": str(self.tile),
+                "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class PassEvent:
+    hand: int
+    seat: int
+    type: Literal["pass"] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass", "hand": self.hand, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class HandEndEvent:
+    hand: int
+    result: HandResult
+    winner: int | None
+    pips: tuple[int, ...]  # per seat
+    deltas: tuple[int, ...]  # per side
+    scores: tuple[int, ...]  # per side
+    hands: tuple[tuple[Tile, ...], ...]  # every seat's remaining tiles, revealed
+    type: Literal["hand_end"] = "hand_end"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "hand_end", "hand": self.hand, "result": self.result,
+                "winner": self.winner, "pips": list(self.pips), "deltas": list(self.deltas),
+                "scores": list(self.scores)}
+
+    def reveal_json(self) -> dict[str, Any]:
+        """The §12.4 line plus the revealed hands (public once the hand has ended)."""
+        data = self.to_json()
+        data["hands"] = [[str(t) for t in hand] for hand in self.hands]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndEvent:
+    winner: int
+    scores: tuple[int, ...]
+    type: Literal["game_end"] = "game_end"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "game_end", "winner": self.winner, "scores": list(self.scores)}
+
+
+Event = PlayEvent | DrawEvent | PassEvent | HandEndEvent | GameEndEvent

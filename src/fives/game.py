@@ -1,0 +1,719 @@
+"""The game: deal, turns, legal moves, play / push / pop, settlement and the end of the game.
+
+``play`` is the checked public way to act; it records events. ``push``/``pop`` (and their
+int-code forms ``push_code``/``pop``) are the unchecked make/unmake pair for search and
+playouts: they keep enough to restore the exact state and record no events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from fives.errors import IllegalMoveError, InvalidMoveError
+from fives.events import (
+    DrawEvent,
+    Event,
+    GameEndEvent,
+    HandEndEvent,
+    HandResult,
+    PassEvent,
+    PlayEvent,
+)
+from fives.layout import Layout
+from fives.moves import DRAW, LEAD_PORT, PASS, Move, parse_notation
+from fives.rules import Ruleset
+from fives.tiles import (
+    DOUBLES_MASK,
+    PIPS,
+    TILE_BY_ID,
+    TILE_COUNT,
+    Tile,
+    heaviest_key,
+    ids_of,
+    mask_of,
+    pips_of,
+    tiles_of,
+)
+
+PLAY, HAND_OVER, GAME_OVER = 0, 1, 2
+PHASES = ("play", "hand_over", "game_over")
+_IN_LINE_FIRST = {"W": 0, "E": 1, "out": 2, "N": 3, "S": 4, "L": 5, "R": 6}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Every seat's tiles (seat 0 first) and the boneyard, top first."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+
+
+class PublicAction(NamedTuple):
+    """One action of the current hand as the table saw it (``tile``: the drawn tile)."""
+
+    seat: int
+    kind: str
+    move: Move | None
+    tile: Tile | None
+    open_values: tuple[int, ...]
+
+
+class HandEnd(NamedTuple):
+    result: HandResult
+    winner: int | None
+    out_seat: int | None
+    pips: tuple[int, ...]
+    deltas: tuple[int, ...]
+
+
+class LegalMoves:
+    """A lazy view of the legal moves: iterate, ``len``, ``bool``, ``in``."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return (Move.from_code(c) for c in self._game.legal_codes())
+
+    def __len__(self) -> int:
+        return len(self._game.legal_codes())
+
+    def __bool__(self) -> bool:
+        return bool(self._game.legal_codes())
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._game.is_legal(move)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {', '.join(m.notation(explicit=True) for m in self)}>"
+
+
+class Game:
+    """One game of a ruleset: several hands up to the target."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deal: Deal | None = None,
+        leader: int | None = None,
+        start_scores: Sequence[int] | None = None,
+    ) -> None:
+        self._setup(rules, rng if rng is not None else random.Random(seed))
+        self._set_start_scores(start_scores)
+        self._start_hand(deal, leader)
+
+    def _set_start_scores(self, start_scores: Sequence[int] | None) -> None:
+        rules = self.rules
+        if start_scores is not None:
+            scores = list(start_scores)
+            if len(scores) != rules.sides or not all(
+                isinstance(s, int) and not isinstance(s, bool) for s in scores
+            ):
+                raise IllegalMoveError(
+                    f"invalid start_scores {list(start_scores)!r}: expected {rules.sides} "
+                    "whole numbers (one per side)", key="invalid_scores",
+                )
+            for s in scores:
+                if s >= rules.target:
+                    raise IllegalMoveError(
+                        f"invalid start score {s}: expected below the target {rules.target}",
+                        key="invalid_scores",
+                    )
+            self.scores[:] = scores
+        self.start_scores = tuple(self.scores)
+
+    def _setup(self, rules: Ruleset, rng: random.Random) -> None:
+        self.rules = rules
+        self.rng = rng
+        self.players = rules.players
+        self._side = [rules.side_of(s) for s in range(rules.players)]
+        self.scores: list[int] = [0] * rules.sides
+        self.start_scores: tuple[int, ...] = (0,) * rules.sides
+        self.hand_number = 0
+        self.phase = PLAY
+        self.winner: int | None = None
+        self.turn = 0
+        self.leader = 0
+        self.forced_lead = -1
+        self.hands: list[int] = [0] * rules.players
+        self.boneyard: list[int] = []
+        self.bpos = 0
+        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)  # type: ignore[arg-type]
+        self.last_points = 0
+        self.hand_end: HandEnd | None = None
+        self._stack: list[tuple[int, int, tuple[int, ...], int, int | None, HandEnd | None]] = []
+        self.events: list[Event] = []
+        self.history: list[PublicAction] = []
+        self.last_hand_end: HandEndEvent | None = None
+        self._log: list[dict[str, Any]] = []
+        # Hot-path constants.
+        self._immediate = rules.target_check == "immediate"
+        self._target = rules.target
+        self._exact = rules.target_exact
+        self._scoring = rules.scoring
+        self._reserve = rules.boneyard_reserve if rules.drawing else TILE_COUNT + 1
+
+    # ------------------------------------------------------------------ dealing
+    def _draw_lot(self) -> int:
+        """RULES.md §2.1: each candidate draws a tile; the highest pip total leads; ties redraw."""
+        candidates = list(range(self.players))
+        while len(candidates) > 1:
+            ids = list(range(TILE_COUNT))
+            self.rng.shuffle(ids)
+            drawn = {seat: PIPS[ids[k]] for k, seat in enumerate(candidates)}
+            best = max(drawn.values())
+            candidates = [s for s in candidates if drawn[s] == best]
+        return candidates[0]
+
+    def _check_deal(self, deal: Deal) -> tuple[list[int], list[int]]:
+        rules = self.rules
+        if not isinstance(deal, Deal) or len(deal.hands) != rules.players:
+            raise IllegalMoveError(
+                f"invalid deal: expected {rules.players} hand(s)", key="invalid_deal"
+            )
+        seen = 0
+        masks = []
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != rules.hand_size:
+                raise IllegalMoveError(
+                    f"invalid deal: seat {seat} has {len(hand)} tiles, expected "
+                    f"{rules.hand_size}", key="invalid_deal",
+                )
+            m = mask_of(hand)
+            if m & seen or m.bit_count() != len(hand):
+                raise IllegalMoveError(
+                    f"invalid deal: a tile of seat {seat} appears twice", key="invalid_deal"
+                )
+            seen |= m
+            masks.append(m)
+        bone = [t.id for t in deal.boneyard]
+        bm = mask_of(deal.boneyard)
+        if bm & seen or bm.bit_count() != len(bone) or (seen | bm).bit_count() != TILE_COUNT:
+            raise IllegalMoveError(
+                "invalid deal: the hands and the boneyard must hold each of the 28 tiles once",
+                key="invalid_deal",
+            )
+        return masks, bone
+
+    def _start_hand(self, deal: Deal | None, leader: int | None) -> None:
+        rules = self.rules
+        n = self.players
+        if rules.is_solitaire and (self.hand_number == 0 or rules.handicap_each_hand):
+            self.scores[1] += rules.handicap
+        prev = self.hand_end
+        rule = rules.opener
+        if rule == "solo":
+            how = "fixed"
+        elif rule == "highest_double_each_hand":
+            how = "highest"
+        elif rule == "winner_leads":
+            how = "winner" if prev is not None and prev.result == "out" else "lot"
+        elif rule == "winner_else_highest_double":
+            how = "winner" if prev is not None and prev.result == "out" else "highest"
+        else:  # rotate
+            how = "lot" if self.hand_number == 0 else "rotate"
+        if leader is not None and (
+            not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n
+        ):
+            raise IllegalMoveError(
+                f"invalid leader {leader!r}: expected a seat from 0 to {n - 1}",
+                key="invalid_leader",
+            )
+        chosen: int | None = None
+        if how == "lot":
+            chosen = leader if leader is not None else self._draw_lot()
+        if deal is None:
+            ids = list(range(TILE_COUNT))
+            self.rng.shuffle(ids)
+            h = rules.hand_size
+            masks = [mask_of(TILE_BY_ID[i] for i in ids[s * h:(s + 1) * h]) for s in range(n)]
+            bone = ids[n * h:]
+        else:
+            masks, bone = self._check_deal(deal)
+        forced = -1
+        if how == "highest":
+            chosen, forced = _highest_opener(masks)
+        elif how == "winner":
+            assert prev is not None and prev.out_seat is not None
+            chosen = prev.out_seat
+        elif how == "rotate":
+            chosen = (self.leader + 1) % n
+        elif how == "fixed":
+            chosen = 0
+        assert chosen is not None
+        if leader is not None and leader != chosen:
+            why = {"highest": "holds the tile that must lead", "winner": "went out last hand",
+                   "rotate": "is next in turn to lead", "fixed": "is the only player"}[how]
+            raise IllegalMoveError(
+                f"invalid leader {leader}: seat {chosen} {why}", key="invalid_leader",
+            )
+        self.hand_number += 1
+        self.hands = masks
+        self.boneyard = bone
+        self.bpos = 0
+        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)  # type: ignore[arg-type]
+        self.leader = chosen
+        self.turn = chosen
+        self.forced_lead = forced
+        self.phase = PLAY
+        self.hand_end = None
+        self.last_hand_end = None
+        self._stack.clear()
+        self.history = []
+        self._log.append({
+            "hands": [[str(t) for t in tiles_of(m)] for m in masks],
+            "boneyard": [str(TILE_BY_ID[i]) for i in bone],
+            "leader": chosen,
+            "actions": [],
+        })
+
+    def next_hand(self, deal: Deal | None = None, leader: int | None = None) -> None:
+        """Deal the next hand (after ``phase == "hand_over"``) with the rules' opener."""
+        if self.phase != HAND_OVER:
+            raise IllegalMoveError(
+                "cannot deal the next hand: " + (
+                    "the game is over" if self.phase == GAME_OVER else "the hand is not over"
+                ), key="no_next_hand",
+            )
+        self._start_hand(deal, leader)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def boneyard_size(self) -> int:
+        return len(self.boneyard) - self.bpos
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    @property
+    def counted_total(self) -> int:
+        return self.layout.total
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(tiles_of(self.hands[seat]))
+
+    def side_of(self, seat: int) -> int:
+        return self._side[seat]
+
+    def can_draw(self) -> bool:
+        return len(self.boneyard) - self.bpos > self._reserve
+
+    # ------------------------------------------------------------------ legal moves
+    def legal_codes(self) -> list[int]:
+        if self.phase != PLAY:
+            return []
+        hand = self.hands[self.turn]
+        layout = self.layout
+        if not layout.count:
+            if self.forced_lead >= 0:
+                return [(LEAD_PORT << 6) | (self.forced_lead << 1)]
+            return [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
+        codes = layout.placement_codes(hand)
+        if codes:
+            return codes
+        if len(self.boneyard) - self.bpos > self._reserve:
+            return [DRAW]
+        return [PASS]
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        if self.phase != PLAY or not isinstance(move, Move):
+            return False
+        if move.kind == "lead":
+            assert move.tile is not None
+            if self.layout.count or not self.hands[self.turn] >> move.tile.id & 1:
+                return False
+            return self.forced_lead < 0 or self.forced_lead == move.tile.id
+        return move.code in self.legal_codes()
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names here (RULES.md §12.2)."""
+        parsed = parse_notation(text)
+        if parsed.kind == "draw":
+            move = Move.draw()
+        elif parsed.kind == "pass":
+            move = Move.pass_()
+        elif parsed.kind == "lead":
+            assert parsed.tile is not None
+            move = Move.lead(parsed.tile, parsed.touching)
+        else:
+            assert parsed.tile is not None
+            candidates = [
+                m for m in self.legal_moves
+                if m.kind == "place" and m.tile == parsed.tile and m.node == parsed.node
+                and m.touching == parsed.touching and (not parsed.port or m.port == parsed.port)
+            ]
+            if not candidates:
+                raise self._illegal(text, "no legal placement matches it")
+            candidates.sort(key=lambda m: _IN_LINE_FIRST[m.port])
+            move = candidates[0]
+        if not self.is_legal(move):
+            raise self._illegal(text, self._why_illegal(move))
+        return move
+
+    def _why_illegal(self, move: Move) -> str:
+        if self.phase != PLAY:
+            return "the game is over" if self.phase == GAME_OVER else "the hand is over"
+        if move.kind == "lead" and move.tile is not None:
+            if self.layout.count:
+                return "the hand has already been led"
+            if not self.hands[self.turn] >> move.tile.id & 1:
+                return f"seat {self.turn} does not hold {move.tile}"
+            return f"{TILE_BY_ID[self.forced_lead]} must lead"
+        if move.kind == "draw":
+            return "a placement is possible" if self.layout.placement_codes(
+                self.hands[self.turn]) else "the boneyard cannot be drawn from"
+        if move.kind == "pass":
+            return "a placement or a draw is possible"
+        return "it is not a legal placement"
+
+    def _illegal(self, text: object, why: str) -> IllegalMoveError:
+        legal = " ".join(m.notation(explicit=True) for m in self.legal_moves) or "none"
+        return IllegalMoveError(
+            f"illegal move {text!r} for seat {self.turn}: {why}; legal: {legal}",
+            key="illegal_move", move=str(text), why=why, legal=legal,
+        )
+
+    # ------------------------------------------------------------------ make / unmake
+    def push(self, move: Move) -> None:
+        """Make a move without checking it (search only; see ``play``)."""
+        self.push_code(move.code)
+
+    def push_code(self, code: int) -> None:
+        seat = self.turn
+        self._stack.append((code, seat, tuple(self.scores), self.phase, self.winner,
+                            self.hand_end))
+        if code >= 0:
+            self.hands[seat] ^= 1 << ((code >> 1) & 31)
+            total = self.layout.place_code(code)
+            points = self._points(total)
+            self.last_points = points
+            if points:
+                side = self._side[seat]
+                if self._add(side, points) and self._immediate and (
+                    self.scores[side] >= self._target
+                ):
+                    self._end_hand("target", None, side)
+                    return
+            if not self.hands[seat] and (
+                self.rules.empty_hand == "end" or not self.can_draw()
+            ):
+                self._end_hand("out", seat, None)
+                return
+            self._advance(seat)
+        elif code == DRAW:
+            tid = self.boneyard[self.bpos]
+            self.bpos += 1
+            self.hands[seat] |= 1 << tid
+            cost = self.rules.draw_cost
+            if cost:
+                self.scores[1] += cost  # the solitaire's deck
+                if self._immediate and self.scores[1] >= self._target:
+                    self._end_hand("target", None, 1)
+        else:
+            self._advance(seat)
+
+    def _points(self, total: int) -> int:
+        if total <= 0:
+            return 0
+        scoring = self._scoring
+        if scoring == "raw":
+            return total if total % 5 == 0 else 0
+        if scoring == "fifths":
+            return total // 5 if total % 5 == 0 else 0
+        return self.rules.score_of_total(total)
+
+    def _add(self, side: int, points: int) -> bool:
+        """Add play points to a side; under ``target_exact`` an overshoot is not applied."""
+        new = self.scores[side] + points
+        if self._exact and new > self._target:
+            self.last_points = 0
+            return False
+        self.scores[side] = new
+        return True
+
+    def _advance(self, seat: int) -> None:
+        """Pass the turn, unless nobody can place and nobody may draw (blocked)."""
+        if not self.can_draw():
+            emask = self.layout.ends_mask()
+            if not any(h & emask for h in self.hands):
+                self._end_hand("blocked", None, None)
+                return
+        self.turn = (seat + 1) % self.players
+
+    def pop(self) -> None:
+        """Unmake the last ``push``."""
+        code, seat, scores, phase, winner, hand_end = self._stack.pop()
+        if code >= 0:
+            self.layout.undo()
+            self.hands[seat] |= 1 << ((code >> 1) & 31)
+        elif code == DRAW:
+            self.bpos -= 1
+            self.hands[seat] ^= 1 << self.boneyard[self.bpos]
+        self.scores = list(scores)
+        self.phase = phase
+        self.winner = winner
+        self.turn = seat
+        self.hand_end = hand_end
+
+    # ------------------------------------------------------------------ end of hand
+    def _end_hand(self, result: HandResult, out_seat: int | None, winner: int | None) -> None:
+        pips = tuple(pips_of(h) for h in self.hands)
+        sides = len(self.scores)
+        if result == "target":
+            deltas = (0,) * sides
+            self.phase = GAME_OVER
+            self.winner = winner
+        else:
+            winner, raw_deltas = self._settle(result, out_seat, pips)
+            applied = []
+            for side, delta in enumerate(raw_deltas):
+                if self._exact and delta > 0 and self.scores[side] + delta > self._target:
+                    delta = 0  # RULES.md §9 O5: a score past the target is not applied
+                self.scores[side] += delta
+                applied.append(delta)
+            deltas = tuple(applied)
+            best = max(self.scores)
+            if best >= self._target and self.scores.count(best) == 1:
+                self.phase = GAME_OVER
+                self.winner = self.scores.index(best)
+            else:
+                self.phase = HAND_OVER
+        self.hand_end = HandEnd(result, winner, out_seat, pips, deltas)
+
+    def _settle(
+        self, result: str, out_seat: int | None, pips: tuple[int, ...]
+    ) -> tuple[int | None, list[int]]:
+        """Who wins the hand and each side's change (RULES.md §2.5, §3.5, §4.5, §5.5, §9)."""
+        rules = self.rules
+        side_of = self._side
+        n = self.players
+        deltas = [0] * len(self.scores)
+        rnd = rules.round_hand
+        mode = rules.settlement
+        out_side = side_of[out_seat] if out_seat is not None else None
+        if mode == "deck":
+            if result == "out":
+                return 0, deltas
+            penalty = pips[0] if rules.block_penalty == "pips" else rnd(pips[0])
+            deltas[1] = penalty
+            return None, deltas
+        if mode == "debit_own":
+            for s in range(n):
+                deltas[side_of[s]] -= rnd(pips[s])
+            return out_side, deltas
+        if mode == "self_debit":
+            for s in range(n):
+                deltas[side_of[s]] -= rnd(pips[s])
+            return out_side, deltas
+        if mode == "none":
+            return out_side, deltas
+        if mode == "side_difference":
+            if result == "out":
+                assert out_side is not None
+                deltas[out_side] = sum(rnd(pips[s]) for s in range(n) if side_of[s] != out_side)
+                return out_side, deltas
+            totals = [0] * len(self.scores)
+            for s in range(n):
+                totals[side_of[s]] += pips[s]
+            low = min(totals)
+            if totals.count(low) > 1:
+                return None, deltas
+            lowest = totals.index(low)
+            deltas[lowest] = sum(rnd(t) for i, t in enumerate(totals) if i != lowest) - rnd(low)
+            return lowest, deltas
+        # winner_collects (rounded hands) and raw_pips (draw/block games: unrounded)
+        value = rnd if mode == "winner_collects" else (lambda p: p)
+        w: int | None
+        if result == "out":
+            w = out_side
+        else:
+            w = self._blocked_winner(pips)
+            if w is None and rules.blocked_tie == "split":
+                return None, self._split(pips, value)
+        if w is not None:
+            deltas[w] = sum(value(pips[s]) for s in range(n) if side_of[s] != w)
+        return w, deltas
+
+    def _blocked_winner(self, pips: tuple[int, ...]) -> int | None:
+        """Lowest pips, then fewest tiles; None on a full tie (AF-4, O12, O13)."""
+        sides = len(self.scores)
+        totals = [0] * sides
+        tiles = [0] * sides
+        for s in range(self.players):
+            totals[self._side[s]] += pips[s]
+            tiles[self._side[s]] += self.hands[s].bit_count()
+        best = min(zip(totals, tiles, strict=True))
+        if [(t, c) for t, c in zip(totals, tiles, strict=True)].count(best) > 1:
+            return None
+        return list(zip(totals, tiles, strict=True)).index(best)
+
+    def _split(self, pips: tuple[int, ...], value: Any) -> list[int]:
+        """§9 O7: players tied for the lowest share the rounded hands of the others."""
+        deltas = [0] * len(self.scores)
+        keys = [(pips[s], self.hands[s].bit_count()) for s in range(self.players)]
+        best = min(keys)
+        tied = [s for s in range(self.players) if keys[s] == best]
+        pot = sum(value(pips[s]) for s in range(self.players) if s not in tied)
+        for s in tied:
+            deltas[s] = pot // len(tied)
+        return deltas
+
+    # ------------------------------------------------------------------ checked play
+    def play(self, move: Move | str) -> list[Event]:
+        """Make a legal move, record it, and return the events it caused."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(
+                f"invalid move {move!r}: expected a Move or its notation", key="invalid_move",
+                text=repr(move),
+            )
+        elif not self.is_legal(move):
+            raise self._illegal(move.notation(explicit=True), self._why_illegal(move))
+        seat = self.turn
+        hand_no = self.hand_number
+        open_values = tuple(self.layout.open_values())
+        drawn = TILE_BY_ID[self.boneyard[self.bpos]] if move.kind == "draw" else None
+        self.push_code(move.code)
+        self._stack.clear()
+        self.layout._undo.clear()
+        new: list[Event] = []
+        scores = tuple(self.scores)
+        if move.kind in ("lead", "place"):
+            total = self.layout.total
+            new.append(PlayEvent(hand_no, seat, str(move), total, self.last_points,
+                                 self._scores_before_settlement()))
+        elif move.kind == "draw":
+            assert drawn is not None
+            new.append(DrawEvent(hand_no, seat, drawn, self._scores_before_settlement()))
+        else:
+            new.append(PassEvent(hand_no, seat))
+        self.history.append(PublicAction(seat, move.kind, move if move.kind in ("lead", "place")
+                                         else None, drawn, open_values))
+        self._log[-1]["actions"].append(
+            move.notation(explicit=move.kind == "place")
+        )
+        if self.phase != PLAY and self.hand_end is not None:
+            he = self.hand_end
+            end = HandEndEvent(hand_no, he.result, he.winner, he.pips, he.deltas, scores,
+                               tuple(tuple(tiles_of(h)) for h in self.hands))
+            self.last_hand_end = end
+            new.append(end)
+            if self.phase == GAME_OVER:
+                assert self.winner is not None
+                new.append(GameEndEvent(self.winner, scores))
+        self.events.extend(new)
+        return new
+
+    def _scores_before_settlement(self) -> tuple[int, ...]:
+        if self.hand_end is None or self.hand_end.result == "target":
+            return tuple(self.scores)
+        return tuple(s - d for s, d in zip(self.scores, self.hand_end.deltas, strict=True))
+
+    # ------------------------------------------------------------------ other views
+    def copy(self) -> Game:
+        """An independent game in the same position (no events, no undo history)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.scores = self.scores[:]
+        other.hands = self.hands[:]
+        other.boneyard = self.boneyard[:]
+        other.layout = self.layout.copy()
+        other.layout._undo = []
+        other._stack = []
+        other.events = []
+        other.history = self.history[:]
+        other._log = [dict(h, actions=list(h["actions"])) for h in self._log]
+        other._side = self._side
+        other.rng = random.Random(self.rng.random())
+        return other
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Ruleset,
+        *,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        placements: Sequence[Move],
+        turn: int,
+        scores: Sequence[int] | None = None,
+        leader: int = 0,
+        hand_number: int = 1,
+        forced_lead: Tile | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """A game in the middle of a hand (bots search determinisations with it)."""
+        game = cls.__new__(cls)
+        game._setup(rules, rng if rng is not None else random.Random(0))
+        if scores is not None:
+            game.scores = list(scores)
+        game.start_scores = tuple(game.scores)
+        game.hand_number = hand_number
+        game.hands = [mask_of(h) for h in hands]
+        game.boneyard = [t.id for t in boneyard]
+        game.leader = leader
+        game.turn = turn
+        game.forced_lead = forced_lead.id if forced_lead is not None else -1
+        for move in placements:
+            game.layout.apply(move)
+        game.layout._undo.clear()
+        return game
+
+    def view(self, seat: int | None) -> Any:
+        """What one seat (or a spectator, ``None``) may know: a ``fives.views.SeatView``."""
+        from fives.views import SeatView  # views build on the game, not the other way
+
+        return SeatView.of(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """The game's record (RULES.md §12.3)."""
+        return {
+            "format": "fives-record/1",
+            "rules": self.rules.name,
+            "options": self.rules.options(),
+            "start_scores": list(self.start_scores),
+            "hands": [
+                {"hands": [list(h) for h in log["hands"]], "boneyard": list(log["boneyard"]),
+                 "leader": log["leader"], "actions": list(log["actions"])}
+                for log in self._log
+            ],
+        }
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} hand {self.hand_number} {PHASES[self.phase]} "
+                f"turn {self.turn} scores {self.scores} {self.layout!r}>")
+
+
+def _highest_opener(masks: Sequence[int]) -> tuple[int, int]:
+    """The holder of the highest double and that tile; else of the heaviest tile (§3.1)."""
+    best: tuple[tuple[int, int, int], int, int] | None = None
+    for seat, m in enumerate(masks):
+        for tid in ids_of(m):
+            tile = TILE_BY_ID[tid]
+            key = (1 if DOUBLES_MASK >> tid & 1 else 0, *heaviest_key(tile))
+            if best is None or key > best[0]:
+                best = (key, seat, tid)
+    assert best is not None
+    return best[1], best[2]

@@ -1,0 +1,284 @@
+"""The layout: the tree of placed tiles of RULES.md §1.4.
+
+Each node has four port slots: on the lead W, E (in-line) and N, S (branches); on a later tile
+slot 0 is the side touching its parent (always occupied), then out (in-line) and L, R
+(branches). Branch ports exist only on spinners and stay locked until every in-line port of
+the spinner is occupied (unless ``branches_immediate``). Ports are ints ``node_index * 4 +
+slot`` so the hot paths work on plain lists; the counted total and the playable ports are
+kept up to date on every placement and restored on undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from fives.errors import IllegalMoveError
+from fives.moves import CHILD_PORTS, LEAD_PORT, LEAD_PORTS, Move
+from fives.tiles import HIGH, IS_DOUBLE, LOW, MATCH, TILE_BY_ID, Tile
+
+SpinnerPolicy = Literal["none", "first_double", "every_double"]
+MAX_NODES = 28
+
+
+class Node(NamedTuple):
+    n: int  # 1-based placement index (#n)
+    tile: Tile
+    parent: int  # #n of the parent, 0 for the lead
+    port: str  # the parent's port it sits on ("" for the lead)
+    touching: int  # the half touching the parent (lead: the half facing west)
+    outer: int  # the outward half (lead: the half facing east)
+    spinner: bool
+
+
+class End(NamedTuple):
+    node: int  # #n
+    port: str
+    value: int
+
+
+def port_name(port: int) -> str:
+    node, slot = divmod(port, 4)
+    return LEAD_PORTS[slot] if node == 0 else CHILD_PORTS[slot]
+
+
+class Layout:
+    """The tiles on the table. Drive it with ``apply``/``undo`` or the code-level fast path."""
+
+    __slots__ = (
+        "spinners", "branches_immediate", "count", "total", "ends", "value", "tile_ids",
+        "parent_port", "touch", "spinner", "inline_free", "spinner_count", "_undo",
+    )
+
+    def __init__(
+        self, spinners: SpinnerPolicy = "every_double", branches_immediate: bool = False
+    ) -> None:
+        if spinners not in ("none", "first_double", "every_double"):
+            raise ValueError(f"unknown spinner policy {spinners!r}")
+        self.spinners: SpinnerPolicy = spinners
+        self.branches_immediate = branches_immediate
+        self.count = 0
+        self.total = 0
+        self.ends: list[int] = []  # playable ports
+        self.value = [0] * (MAX_NODES * 4)  # value of each port
+        self.tile_ids = [0] * MAX_NODES
+        self.parent_port = [-1] * MAX_NODES
+        self.touch = [0] * MAX_NODES  # value of the touching half (lead: west)
+        self.spinner = [False] * MAX_NODES
+        self.inline_free = [0] * MAX_NODES  # free in-line ports of each node
+        self.spinner_count = 0
+        self._undo: list[tuple[int, list[int]]] = []
+
+    # ----------------------------------------------------------------- fast path
+    def place_code(self, code: int) -> int:
+        """Place by move code (unchecked); return the new counted total."""
+        tid = (code >> 1) & 31
+        flip = code & 1
+        port = code >> 6
+        hi = HIGH[tid]
+        lo = LOW[tid]
+        touching, outer = (lo, hi) if flip else (hi, lo)
+        double = IS_DOUBLE[tid]
+        i = self.count
+        base = i * 4
+        value = self.value
+        ends = self.ends
+        self._undo.append((self.total, ends[:]))
+        spin = False
+        if double:
+            policy = self.spinners
+            spin = policy == "every_double" or (policy == "first_double" and not self.spinner_count)
+            if spin:
+                self.spinner_count += 1
+        self.tile_ids[i] = tid
+        self.touch[i] = touching
+        self.spinner[i] = spin
+        self.count = i + 1
+        if port == LEAD_PORT:
+            self.parent_port[i] = -1
+            value[base] = touching
+            value[base + 1] = outer
+            value[base + 2] = value[base + 3] = outer
+            self.inline_free[i] = 2
+            ends.append(base)
+            ends.append(base + 1)
+            if spin and self.branches_immediate:
+                ends.append(base + 2)
+                ends.append(base + 3)
+            self.total = 2 * outer if double else touching + outer
+            return self.total
+        # A later tile: it leaves the parent's port and shows its outward half.
+        ends.remove(port)
+        self.parent_port[i] = port
+        value[base] = touching
+        value[base + 1] = value[base + 2] = value[base + 3] = outer
+        self.inline_free[i] = 1
+        ends.append(base + 1)
+        if spin and self.branches_immediate:
+            ends.append(base + 2)
+            ends.append(base + 3)
+        total = self.total + (2 * outer if double else outer)
+        p = port >> 2
+        slot = port & 3
+        if slot < 2:
+            # An in-line port of the parent is now occupied (slot 0 is in-line only on the lead).
+            pv = value[port]
+            if IS_DOUBLE[self.tile_ids[p]]:
+                free = self.inline_free[p] - 1
+                self.inline_free[p] = free
+                if free == 0:
+                    total -= 2 * pv
+                    if self.spinner[p] and not self.branches_immediate:
+                        ends.append(p * 4 + 2)
+                        ends.append(p * 4 + 3)
+            else:
+                self.inline_free[p] -= 1
+                total -= pv
+        self.total = total
+        return total
+
+    def undo(self) -> None:
+        """Take the last tile back."""
+        i = self.count - 1
+        if i < 0:
+            raise IllegalMoveError("no tile to take back", key="nothing_to_undo")
+        self.total, self.ends = self._undo.pop()
+        if self.spinner[i]:
+            self.spinner_count -= 1
+        port = self.parent_port[i]
+        if port >= 0:
+            p = port >> 2
+            if (port & 3) < 2:
+                self.inline_free[p] += 1
+        self.count = i
+
+    def ends_mask(self) -> int:
+        """Mask of the tiles that fit at least one playable port."""
+        m = 0
+        value = self.value
+        for p in self.ends:
+            m |= MATCH[value[p]]
+        return m
+
+    def placement_codes(self, hand: int) -> list[int]:
+        """Codes of every legal placement of the tiles in ``hand`` (a mask)."""
+        out: list[int] = []
+        value = self.value
+        for p in self.ends:
+            v = value[p]
+            m = hand & MATCH[v]
+            while m:
+                low = m & -m
+                tid = low.bit_length() - 1
+                m ^= low
+                out.append((p << 6) | (tid << 1) | (0 if HIGH[tid] == v else 1))
+        return out
+
+    def is_placement_legal(self, code: int) -> bool:
+        port = code >> 6
+        if port == LEAD_PORT:
+            return self.count == 0
+        if port not in self.ends:
+            return False
+        tid = (code >> 1) & 31
+        touching = LOW[tid] if code & 1 else HIGH[tid]
+        return self.value[port] == touching
+
+    # ----------------------------------------------------------------- public API
+    def apply(self, move: Move) -> int:
+        """Apply a lead or placement, checked against the layout; return the new total."""
+        if move.kind == "lead":
+            if self.count:
+                raise IllegalMoveError(
+                    f"illegal lead {move}: the hand has already been led", key="illegal_move",
+                    move=str(move),
+                )
+        elif move.kind == "place":
+            if not self.count:
+                raise IllegalMoveError(
+                    f"illegal move {move}: the hand must first be led", key="illegal_move",
+                    move=str(move),
+                )
+            if not self.is_placement_legal(move.code):
+                ends = ", ".join(f"#{e.node}.{e.port}={e.value}" for e in self.ends_list())
+                raise IllegalMoveError(
+                    f"illegal placement {move.notation(explicit=True)}: that port is not "
+                    f"playable with {move.touching}; playable ports: {ends or 'none'}",
+                    key="illegal_move", move=str(move),
+                )
+        else:
+            raise IllegalMoveError(
+                f"{move} is not a placement", key="illegal_move", move=str(move)
+            )
+        return self.place_code(move.code)
+
+    def __len__(self) -> int:
+        return self.count
+
+    @property
+    def nodes(self) -> list[Node]:
+        out = []
+        for i in range(self.count):
+            tile = TILE_BY_ID[self.tile_ids[i]]
+            touching = self.touch[i]
+            outer = touching if tile.is_double else tile.other(touching)
+            port = self.parent_port[i]
+            parent = 0 if port < 0 else port // 4 + 1
+            out.append(
+                Node(i + 1, tile, parent, "" if port < 0 else port_name(port), touching, outer,
+                     self.spinner[i])
+            )
+        return out
+
+    def ends_list(self) -> list[End]:
+        """The playable ports, by node, in-line before branch."""
+        return [
+            End(p // 4 + 1, port_name(p), self.value[p])
+            for p in sorted(self.ends, key=lambda q: (q // 4, (q % 4) >= 2, q % 4))
+        ]
+
+    def open_values(self) -> list[int]:
+        return [e.value for e in self.ends_list()]
+
+    def placements(self, tile: Tile) -> list[Move]:
+        if not self.count:
+            return [Move.lead(tile)]
+        return [
+            Move.from_code(c) for c in sorted(self.placement_codes(1 << tile.id))
+        ]
+
+    def copy(self) -> Layout:
+        other = Layout(self.spinners, self.branches_immediate)
+        other.count = self.count
+        other.total = self.total
+        other.ends = self.ends[:]
+        other.value = self.value[:]
+        other.tile_ids = self.tile_ids[:]
+        other.parent_port = self.parent_port[:]
+        other.touch = self.touch[:]
+        other.spinner = self.spinner[:]
+        other.inline_free = self.inline_free[:]
+        other.spinner_count = self.spinner_count
+        other._undo = [(t, e[:]) for t, e in self._undo]
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "nodes": [
+                {
+                    "n": nd.n, "tile": str(nd.tile), "parent": nd.parent, "port": nd.port,
+                    "touching": nd.touching, "outer": nd.outer, "double": nd.tile.is_double,
+                    "spinner": nd.spinner,
+                }
+                for nd in self.nodes
+            ],
+            "ends": [{"node": e.node, "port": e.port, "value": e.value} for e in self.ends_list()],
+            "total": self.total,
+        }
+
+    def __repr__(self) -> str:
+        placed = " ".join(
+            (f"{nd.touching}-{nd.outer}" if nd.parent == 0
+             else f"{nd.touching}-{nd.outer}@{nd.parent}.{nd.port}")
+            for nd in self.nodes
+        )
+        return f"<Layout {placed or 'empty'} total={self.total}>"

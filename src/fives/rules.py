@@ -1,0 +1,315 @@
+"""Rulesets: the presets of RULES.md §12.1 and the options of §9, as one frozen value.
+
+A variant is data: one ``Ruleset`` read by one ``Game``. ``Ruleset.preset(name, **overrides)``
+builds a preset with options applied and refuses combinations that cannot work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from fives.errors import RulesError
+from fives.tiles import TILE_COUNT
+
+PRESETS = (
+    "five-up",
+    "all-fives",
+    "five-up-solitaire",
+    "multiples-of-five",
+    "draw",
+    "block",
+    "fives-and-threes",
+)
+ALIASES = {
+    "fiveup": "five-up",
+    "allfives": "all-fives",
+    "solitaire": "five-up-solitaire",
+    "muggins": "multiples-of-five",
+    "multiples-de-cinq": "multiples-of-five",
+}
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "spinners": ("none", "first_double", "every_double"),
+    "scoring": ("fifths", "raw", "fives_and_threes", "none"),
+    "opener": ("winner_leads", "highest_double_each_hand", "winner_else_highest_double",
+               "rotate", "solo"),
+    "settlement": ("debit_own", "winner_collects", "side_difference", "self_debit",
+                   "raw_pips", "deck", "none"),
+    "blocked_tie": ("none", "split"),
+    "target_check": ("immediate", "end_of_hand_unique"),
+    "block_penalty": ("pips", "rounded_fifths"),
+    "empty_hand": ("end", "draw_on"),
+}
+
+
+def find_preset(name: str) -> str:
+    """The canonical preset id for a preset id or alias."""
+    if not isinstance(name, str):
+        raise RulesError(f"unknown preset {name!r}", key="unknown_preset", name=repr(name))
+    key = name.strip().lower()
+    if key in PRESETS:
+        return key
+    if key in ALIASES:
+        return ALIASES[key]
+    raise RulesError(
+        f"unknown preset {name!r}: expected one of {', '.join(PRESETS)} "
+        f"(aliases: {', '.join(ALIASES)})",
+        key="unknown_preset", name=name,
+    )
+
+
+def round5(pips: int) -> int:
+    """R5 of RULES.md §1.6: the nearest multiple of 5 (remainders 1-2 down, 3-4 up)."""
+    return 5 * ((pips + 2) // 5)
+
+
+def fifths(pips: int) -> int:
+    """D(p) = R5(p) / 5: a hand's value in displayed points."""
+    return (pips + 2) // 5
+
+
+def play_score(scoring: str, total: int) -> int:
+    """The play score of a counted total under a scoring rule (RULES.md §1.5, §9 O3)."""
+    if total <= 0:
+        return 0
+    if scoring == "fifths":
+        return total // 5 if total % 5 == 0 else 0
+    if scoring == "raw":
+        return total if total % 5 == 0 else 0
+    if scoring == "fives_and_threes":
+        return (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every parameter of one variant. Build with ``Ruleset.preset``."""
+
+    name: str  # the canonical preset id
+    players: int
+    partnerships: bool
+    hand_size: int
+    spinners: str
+    spinner_branches_immediate: bool
+    scoring: str
+    drawing: bool
+    boneyard_reserve: int
+    opener: str
+    settlement: str
+    blocked_tie: str
+    target: int
+    target_check: str
+    target_exact: bool
+    handicap: int
+    handicap_each_hand: bool
+    block_penalty: str
+    empty_hand: str
+    draw_cost: int
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def unit(self) -> str:
+        """``displayed`` (scores are T/5) or ``raw`` (scores are T)."""
+        return "displayed" if self.scoring in ("fifths", "fives_and_threes") else "raw"
+
+    @property
+    def is_solitaire(self) -> bool:
+        return self.settlement == "deck"
+
+    @property
+    def sides(self) -> int:
+        if self.is_solitaire:
+            return 2  # the player and the deck
+        return 2 if self.partnerships else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def round_hand(self, pips: int) -> int:
+        """A hand's rounded value in this ruleset's score unit."""
+        return fifths(pips) if self.unit == "displayed" else round5(pips)
+
+    def score_of_total(self, total: int) -> int:
+        return play_score(self.scoring, total)
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def preset(cls, name: str = "five-up", **overrides: Any) -> Ruleset:
+        preset = find_preset(name)
+        known = {f.name for f in fields(cls)} - {"name"}
+        for key in overrides:
+            if key not in known:
+                raise RulesError(
+                    f"unknown option {key!r}: expected one of {', '.join(sorted(known))}",
+                    key="unknown_option", option=key,
+                )
+        values = {k: _coerce(k, v) for k, v in overrides.items()}
+        solo = preset == "five-up-solitaire"
+        players = values.get("players", 1 if solo else 2)
+        allowed_players = (1,) if solo else (2, 3, 4)
+        if players not in allowed_players:
+            raise RulesError(
+                f"invalid players {players!r} for {preset}: expected "
+                f"{' or '.join(map(str, allowed_players))}",
+                key="invalid_option", option="players", value=players,
+            )
+        partnerships = values.get("partnerships", preset == "five-up" and players == 4)
+        base = _defaults(preset, players, partnerships)
+        base.update(values)
+        base["players"] = players
+        base["partnerships"] = partnerships
+        rules = cls(name=preset, **base)
+        rules._validate()
+        return rules
+
+    def with_options(self, **overrides: Any) -> Ruleset:
+        merged = self.options()
+        merged.update(overrides)
+        return Ruleset.preset(self.name, **merged)
+
+    def options(self) -> dict[str, Any]:
+        """The options that differ from the preset's defaults (``players`` always included)."""
+        default = Ruleset.preset(self.name, players=self.players)
+        out: dict[str, Any] = {"players": self.players}
+        for f in fields(self):
+            if f.name in ("name", "players"):
+                continue
+            value = getattr(self, f.name)
+            if value != getattr(default, f.name):
+                out[f.name] = value
+        return out
+
+    def _validate(self) -> None:
+        def bad(option: str, value: object, expected: str) -> RulesError:
+            return RulesError(
+                f"invalid {option} {value!r} for {self.name}: expected {expected}",
+                key="invalid_option", option=option, value=value,
+            )
+
+        for option, choices in CHOICES.items():
+            value = getattr(self, option)
+            if value not in choices:
+                raise bad(option, value, "one of " + ", ".join(choices))
+        if self.partnerships and self.players != 4:
+            raise bad("partnerships", True, "partnerships only with 4 players")
+        if self.hand_size < 1 or self.hand_size * self.players > TILE_COUNT:
+            raise bad(
+                "hand_size", self.hand_size,
+                f"1 to {TILE_COUNT // self.players} tiles for {self.players} player(s) "
+                f"(the set has {TILE_COUNT})",
+            )
+        if not 0 <= self.boneyard_reserve <= 2:
+            raise bad("boneyard_reserve", self.boneyard_reserve, "0, 1 or 2")
+        if self.target < 1:
+            raise bad("target", self.target, "a positive whole number")
+        solo = self.players == 1
+        if solo != (self.settlement == "deck"):
+            raise bad("settlement", self.settlement,
+                      "'deck' exactly for the one-player solitaire")
+        if solo != (self.opener == "solo"):
+            raise bad("opener", self.opener, "'solo' exactly for the one-player solitaire")
+        if self.handicap < 0 or self.handicap >= self.target:
+            raise bad("handicap", self.handicap, f"0 to {self.target - 1} (below the target)")
+        if self.handicap and not solo:
+            raise bad("handicap", self.handicap, "0 (a handicap is for the solitaire's deck)")
+        if self.draw_cost < 0:
+            raise bad("draw_cost", self.draw_cost, "0 or more")
+        if self.target_exact and self.target_check != "immediate":
+            raise bad("target_exact", True, "target_exact only with target_check=immediate")
+        if self.blocked_tie == "split" and (
+            self.settlement != "winner_collects" or self.partnerships
+        ):
+            raise bad("blocked_tie", "split",
+                      "split only with individual winner_collects settlement (all-fives)")
+        if self.empty_hand == "draw_on" and not solo:
+            raise bad("empty_hand", "draw_on", "draw_on only in the solitaire")
+
+
+_BOOL_OPTIONS = {"partnerships", "spinner_branches_immediate", "drawing", "target_exact",
+                 "handicap_each_hand"}
+_INT_OPTIONS = {"players", "hand_size", "boneyard_reserve", "target", "handicap", "draw_cost"}
+
+
+def _coerce(key: str, value: Any) -> Any:
+    """Accept the option values a command line or a web form sends (strings)."""
+    if key in _BOOL_OPTIONS:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "on"):
+            return True
+        if isinstance(value, str) and value.strip().lower() in ("false", "no", "0", "off"):
+            return False
+        raise RulesError(
+            f"invalid {key} {value!r}: expected true or false", key="invalid_option",
+            option=key, value=value,
+        )
+    if key in _INT_OPTIONS:
+        if isinstance(value, bool):
+            raise RulesError(f"invalid {key} {value!r}: expected a whole number",
+                             key="invalid_option", option=key, value=value)
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        raise RulesError(
+            f"invalid {key} {value!r}: expected a whole number", key="invalid_option",
+            option=key, value=value,
+        )
+    if not isinstance(value, str):
+        raise RulesError(
+            f"invalid {key} {value!r}: expected one of {', '.join(CHOICES.get(key, ()))}",
+            key="invalid_option", option=key, value=value,
+        )
+    return value.strip()
+
+
+def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Any]:
+    """The preset's parameters for a player count (RULES.md §6, §9 O3, O13)."""
+    common: dict[str, Any] = {
+        "spinner_branches_immediate": False,
+        "drawing": True,
+        "boneyard_reserve": 0,
+        "blocked_tie": "none",
+        "target_exact": False,
+        "handicap": 0,
+        "handicap_each_hand": False,
+        "block_penalty": "pips",
+        "empty_hand": "end",
+        "draw_cost": 0,
+    }
+    by_players_af = {2: 7, 3: 6, 4: 5}
+    by_players_m5 = {2: 7, 3: 5, 4: 5}
+    if preset == "five-up":
+        common.update(hand_size=5, spinners="every_double", scoring="fifths",
+                      opener="winner_leads", settlement="debit_own", target=61,
+                      target_check="end_of_hand_unique")
+    elif preset == "all-fives":
+        common.update(hand_size=by_players_af[players], spinners="first_double", scoring="raw",
+                      opener="highest_double_each_hand", settlement="winner_collects",
+                      target=150, target_check="immediate")
+    elif preset == "five-up-solitaire":
+        common.update(hand_size=5, spinners="every_double", scoring="fifths", opener="solo",
+                      settlement="deck", target=61, target_check="end_of_hand_unique",
+                      handicap=5, draw_cost=3)
+    elif preset == "multiples-of-five":
+        common.update(hand_size=by_players_m5[players], spinners="none", scoring="raw",
+                      opener="winner_else_highest_double", settlement="side_difference",
+                      target=250 if players == 2 or partnerships else 200,
+                      target_check="immediate")
+    elif preset in ("draw", "block"):
+        common.update(hand_size=by_players_af[players], spinners="none", scoring="none",
+                      drawing=preset == "draw", opener="highest_double_each_hand",
+                      settlement="raw_pips", target=100, target_check="immediate")
+    else:  # fives-and-threes
+        common.update(hand_size=by_players_m5[players], spinners="none",
+                      scoring="fives_and_threes", drawing=False, opener="rotate",
+                      settlement="none", target=61, target_check="immediate")
+    return common
+
+
+def default_ruleset() -> Ruleset:
+    return Ruleset.preset("five-up")
+
+
+__all__ = ["ALIASES", "PRESETS", "Ruleset", "find_preset", "fifths", "play_score", "round5"]

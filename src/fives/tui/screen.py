@@ -1,0 +1,249 @@
+"""The pieces of the play screen: header, scores (with the paper tally), layout, hand, moves,
+the hand-end reveal and settlement, the end-of-game summary.
+
+Every function returns rich renderables built from ``Text`` (never markup strings, so that tile
+brackets and player names are printed as they are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from fives.i18n import text
+from fives.tui.layout_view import counted_parts, render_layout
+from fives.tui.tally import tally_lines
+
+if TYPE_CHECKING:
+    from fives.events import HandEndEvent
+    from fives.moves import Move
+    from fives.rules import Ruleset
+    from fives.tiles import Tile
+    from fives.views import SeatView
+
+TALLY_PRESETS = ("five-up", "five-up-solitaire")
+
+
+@dataclass
+class Names:
+    """How seats and sides are called on screen."""
+
+    seats: list[str]
+    sides: list[str]
+    you: int | None = None  # the one human seat, when there is exactly one
+    lang: str = "en"
+    side_of_seat: list[int] = field(default_factory=list)
+
+    def seat(self, seat: int) -> str:
+        return self.seats[seat]
+
+    def side(self, side: int) -> str:
+        return self.sides[side]
+
+
+def tile_text(tile: Tile, style: str = "bold") -> Text:
+    return Text(f"[{tile.high}|{tile.low}]", style=style)
+
+
+def preset_title(rules: Ruleset, lang: str) -> str:
+    return text(f"preset_{rules.preset}", lang)
+
+
+def header(view: SeatView, names: Names, lang: str) -> RenderableType:
+    rules = view.rules
+    title = text(
+        "screen_title", lang, game=preset_title(rules, lang), hand=view.hand_number,
+        target=rules.target,
+    )
+    return Rule(Text(title, style="bold"), style="blue")
+
+
+def scores_table(
+    rules: Ruleset, scores: Sequence[int], names: Names, lang: str, *, tally: bool,
+    turn_side: int | None = None,
+) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column(text("col_side", lang))
+    table.add_column(text("col_score", lang), justify="right")
+    show_tally = tally and rules.preset in TALLY_PRESETS
+    if show_tally:
+        table.add_column(text("col_tally", lang), no_wrap=True)
+    for side, score in enumerate(scores):
+        name = Text(names.side(side), style="bold" if side == turn_side else "")
+        row: list[RenderableType] = [name, Text(str(score), style="bold")]
+        if show_tally:
+            row.append(Text("\n".join(tally_lines(score)) or "-", style="dim"))
+        table.add_row(*row)
+    return table
+
+
+def describe_count(rules: Ruleset, layout_json: dict[str, object], lang: str) -> Text:
+    """'Open ends 6 · 3 · 5 -- count 6 + 3 + 5 = 14'."""
+    ends = layout_json.get("ends", [])
+    assert isinstance(ends, list)
+    out = Text()
+    if not ends:
+        return out
+    out.append(text("open_ends", lang) + " ")
+    for i, e in enumerate(ends):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(str(e["value"]), style="bold yellow")
+        port = text(f"port_{e['port']}", lang)
+        out.append(f" (#{e['node']} {port})", style="dim")
+    total = layout_json.get("total", 0)
+    out.append("   ")
+    out.append(text("count_is", lang, sum=sum_text(layout_json), total=total))
+    return out
+
+
+def sum_text(layout_json: dict[str, object]) -> str:
+    """'6 + 3 + 2×5' (a double at an end counts both halves), or the bare total."""
+    parts = counted_parts(layout_json)
+    if parts is None or not parts:
+        return str(layout_json.get("total", 0))
+    terms = [f"2×{v}" if double else str(v) for v, double in parts]
+    return " + ".join(terms)
+
+
+def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> Text:
+    out = Text(text("your_hand", lang) + " ", style="bold")
+    for i, tile in enumerate(sorted(hand, key=lambda t: (-t.high, -t.low))):
+        if i:
+            out.append(" ")
+        out.append_text(tile_text(tile, "bold green" if tile == drawn else "bold"))
+    pips = sum(t.pips for t in hand)
+    out.append("  " + text("pips_in_hand", lang, pips=pips), style="dim")
+    return out
+
+
+def move_label(move: Move, lang: str) -> Text:
+    """A legal move in words: '[6|4] on #1 north', 'draw', 'pass', 'lead [6|6]'."""
+    if move.kind == "draw":
+        return Text(text("move_draw", lang))
+    if move.kind == "pass":
+        return Text(text("move_pass", lang))
+    assert move.tile is not None
+    if move.kind == "lead":
+        shown = Text(f"[{move.touching}|{move.outer}]", style="bold")
+        return Text(text("move_lead", lang) + " ") + shown
+    shown = Text(f"[{move.touching}|{move.outer}]", style="bold")
+    port = text(f"port_{move.port}", lang)
+    return shown + Text(" " + text("move_on", lang, node=move.node, port=port))
+
+
+def moves_table(
+    view: SeatView, moves: Sequence[Move], lang: str, outcomes: Sequence[tuple[int, int] | None]
+) -> Table:
+    """The legal moves numbered from 1, with what each one would count and score."""
+    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+    table.add_column(justify="right", style="bold cyan")
+    table.add_column()
+    table.add_column(style="dim")
+    table.add_column()
+    for i, move in enumerate(moves):
+        outcome = outcomes[i]
+        after = Text()
+        if outcome is not None:
+            total, points = outcome
+            if view.rules.scoring == "none":
+                after.append(text("after_count", lang, total=total), style="dim")
+            elif points:
+                after.append(text("after_scores", lang, total=total, points=points),
+                             style="bold green")
+            else:
+                after.append(text("after_count", lang, total=total), style="dim")
+        table.add_row(f"{i + 1})", move_label(move, lang), move.notation(explicit=True), after)
+    return table
+
+
+def others_line(view: SeatView, names: Names, lang: str) -> Text:
+    """Public counts: tiles in each other hand, tiles in the boneyard."""
+    out = Text()
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            continue
+        if len(out):
+            out.append(" · ", style="dim")
+        out.append(text("holds_tiles", lang, who=names.seat(seat), count=size))
+    if view.rules.drawing:
+        if len(out):
+            out.append(" · ", style="dim")
+        out.append(text("boneyard_size", lang, count=view.boneyard_size))
+    return out
+
+
+def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> Group:
+    data = view.layout.to_json()
+    lines: list[RenderableType] = [*render_layout(data, lang, last=last, width=width)]
+    count = describe_count(view.rules, data, lang)
+    if len(count):
+        lines.append(count)
+    return Group(*lines)
+
+
+def reveal_tables(
+    rules: Ruleset, end: HandEndEvent, before: Sequence[int], names: Names, lang: str
+) -> Group:
+    """Every hand revealed, then the settlement as a table (per seat, then per side)."""
+    hands = Table(title=text("reveal_title", lang, hand=end.hand), box=box.SIMPLE_HEAD,
+                  title_justify="left", title_style="bold")
+    hands.add_column(text("col_player", lang))
+    hands.add_column(text("col_tiles_left", lang), no_wrap=True)
+    hands.add_column(text("col_pips", lang), justify="right")
+    shows_rounding = rules.settlement in ("debit_own", "winner_collects", "self_debit")
+    if shows_rounding:
+        hands.add_column(text("col_rounded", lang), justify="right")
+    for seat, tiles in enumerate(end.hands):
+        row: list[RenderableType] = [
+            Text(names.seat(seat)),
+            Text(" ".join(f"[{t.high}|{t.low}]" for t in tiles) or "-"),
+            Text(str(end.pips[seat])),
+        ]
+        if shows_rounding:
+            row.append(Text(str(rules.round_hand(end.pips[seat]))))
+        hands.add_row(*row)
+    settle = Table(title=text("settlement_title", lang), box=box.SIMPLE_HEAD,
+                   title_justify="left", title_style="bold")
+    settle.add_column(text("col_side", lang))
+    settle.add_column(text("col_before", lang), justify="right")
+    settle.add_column(text("col_change", lang), justify="right")
+    settle.add_column(text("col_after", lang), justify="right")
+    for side, after in enumerate(end.scores):
+        delta = end.deltas[side]
+        settle.add_row(
+            names.side(side), str(before[side]),
+            Text(f"{delta:+d}" if delta else "0", style="bold" if delta else "dim"),
+            Text(str(after), style="bold"),
+        )
+    rule_note = Text(text(f"settle_rule_{rules.settlement}", lang), style="italic")
+    return Group(hands, rule_note, settle)
+
+
+@dataclass
+class HandSummary:
+    hand: int
+    result: str
+    winner: int | None
+    scores: tuple[int, ...]
+
+
+def summary_table(
+    history: Sequence[HandSummary], names: Names, lang: str, sides: int
+) -> Table:
+    table = Table(title=text("summary_title", lang), box=box.SIMPLE_HEAD, title_justify="left",
+                  title_style="bold")
+    table.add_column(text("col_hand", lang), justify="right")
+    table.add_column(text("col_result", lang))
+    for side in range(sides):
+        table.add_column(names.side(side), justify="right")
+    for h in history:
+        table.add_row(str(h.hand), text(f"result_{h.result}", lang), *map(str, h.scores))
+    return table

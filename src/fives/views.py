@@ -1,0 +1,108 @@
+"""What one seat may know: the only way game state leaves the engine for players and bots.
+
+A ``SeatView`` holds the seat's own hand, the public layout, hand sizes, the boneyard's size,
+the scores, and the current hand's public actions (a draw shows its tile only to the drawer).
+Other seats' tiles and the boneyard's content and order are never in it; once a hand has
+ended, the reveal (every remaining hand) is public and is included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fives.events import HandEndEvent
+from fives.game import PHASES, PLAY, PublicAction
+from fives.layout import Layout
+from fives.moves import Move
+from fives.rules import Ruleset
+from fives.tiles import Tile
+
+if TYPE_CHECKING:
+    from fives.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    rules: Ruleset
+    seat: int | None  # None: a spectator
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    scores: tuple[int, ...]
+    start_scores: tuple[int, ...]
+    turn: int
+    phase: str
+    hand_number: int
+    leader: int
+    forced_lead: Tile | None
+    layout: Layout  # a private copy: safe to read, never shared with the game
+    legal_moves: tuple[Move, ...]
+    history: tuple[PublicAction, ...]
+    last_hand_end: HandEndEvent | None
+    winner: int | None
+
+    @classmethod
+    def of(cls, game: Game, seat: int | None) -> SeatView:
+        if seat is not None and not 0 <= seat < game.players:
+            raise ValueError(f"invalid seat {seat!r}: expected 0 to {game.players - 1} or None")
+        own = game.hand(seat) if seat is not None else ()
+        history = tuple(
+            a if a.tile is None or a.seat == seat else a._replace(tile=None)
+            for a in game.history
+        )
+        my_turn = seat is not None and game.phase == PLAY and game.turn == seat
+        layout = game.layout.copy()
+        layout._undo = []
+        return cls(
+            rules=game.rules,
+            seat=seat,
+            hand=own,
+            hand_sizes=game.hand_sizes,
+            boneyard_size=game.boneyard_size,
+            scores=tuple(game.scores),
+            start_scores=game.start_scores,
+            turn=game.turn,
+            phase=PHASES[game.phase],
+            hand_number=game.hand_number,
+            leader=game.leader,
+            forced_lead=Tile.from_id(game.forced_lead) if game.forced_lead >= 0 else None,
+            layout=layout,
+            legal_moves=tuple(game.legal_moves) if my_turn else (),
+            history=history,
+            last_hand_end=game.last_hand_end if game.phase != PLAY else None,
+            winner=game.winner,
+        )
+
+    @property
+    def is_my_turn(self) -> bool:
+        return bool(self.legal_moves)
+
+    def to_json(self) -> dict[str, Any]:
+        """The dict a client receives (see docs/ENGINE_API.md)."""
+        return {
+            "seat": self.seat,
+            "rules": {"preset": self.rules.name, **self.rules.options(),
+                      "target": self.rules.target, "unit": self.rules.unit,
+                      "sides": self.rules.sides},
+            "hand": [str(t) for t in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "boneyard_size": self.boneyard_size,
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "phase": self.phase,
+            "hand_number": self.hand_number,
+            "leader": self.leader,
+            "layout": self.layout.to_json(),
+            "legal_moves": [m.notation(explicit=True) for m in self.legal_moves],
+            "history": [
+                {"seat": a.seat, "kind": a.kind,
+                 "move": a.move.notation(explicit=True) if a.move is not None else None,
+                 **({"tile": str(a.tile)} if a.tile is not None else {}),
+                 "open_values": list(a.open_values)}
+                for a in self.history
+            ],
+            "last_hand_end": (self.last_hand_end.reveal_json()
+                              if self.last_hand_end is not None else None),
+            "winner": self.winner,
+        }
