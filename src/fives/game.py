@@ -96,6 +96,9 @@ class LegalMoves:
 class Game:
     """One game of a ruleset: several hands up to the target."""
 
+    scores: list[int]  # per side
+    start_scores: tuple[int, ...]
+
     def __init__(
         self,
         rules: Ruleset,
@@ -135,8 +138,8 @@ class Game:
         self.rng = rng
         self.players = rules.players
         self._side = [rules.side_of(s) for s in range(rules.players)]
-        self.scores: list[int] = [0] * rules.sides
-        self.start_scores: tuple[int, ...] = (0,) * rules.sides
+        self.scores = [0] * rules.sides
+        self.start_scores = (0,) * rules.sides
         self.hand_number = 0
         self.phase = PLAY
         self.winner: int | None = None
