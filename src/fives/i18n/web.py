@@ -4,7 +4,8 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     # --- start page ---
-    "web.title": {"en": "Fives: dominoes in the browser", "fr": "Fives : dominos dans le navigateur"},
+    "web.title": {"en": "Fives: dominoes in the browser",
+                  "fr": "Fives : dominos dans le navigateur"},
     "web.tagline": {
         "en": "No sign-up. Share a link and start playing.",
         "fr": "Sans inscription. Partagez un lien et commencez à jouer.",

@@ -43,8 +43,8 @@ STATIC = Path(__file__).parent / "static"
 TIMER_CHOICES = (0, 15, 30, 60)
 TIMEOUT_BOT_LEVEL = "greedy"
 # Messages a socket may send per second on average (burst of RATE_BURST).
-RATE_PER_S = 10.0
-RATE_BURST = 20.0
+RATE_PER_S = 20.0
+RATE_BURST = 40.0
 # Hands played alone by bots start by themselves after this pause.
 AUTO_NEXT_HAND_S = 2.0
 
@@ -66,7 +66,7 @@ class SeatConfig:
     level: str | None = None
 
 
-@dataclass
+@dataclass(eq=False)
 class Connection:
     ws: WebSocket
     seat: int | None
@@ -174,7 +174,7 @@ class Table:
         connected = {c.seat for c in self.connections if c.seat is not None}
         return {
             "id": self.id,
-            "preset": self.rules.preset,
+            "preset": self.rules.name,
             "players": self.rules.players,
             "partnerships": self.rules.partnerships,
             "target": self.rules.target,
@@ -493,7 +493,7 @@ def validate_create(req: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 )
             stored.append({"kind": "human"})
         kinds.append(kind)
-    config = {"preset": rules.preset, "options": options, "seats": stored, "timer": timer}
+    config = {"preset": rules.name, "options": options, "seats": stored, "timer": timer}
     return config, kinds
 
 
