@@ -109,6 +109,7 @@ def plan_games(
     n = rules.players
     opts = tuple(options)
     tasks: list[Task] = []
+    seatings: list[tuple[Entrant, ...]]
     if rules.is_solitaire:
         # Each player meets the deck on the same deals: the solitaire form of duplicate.
         players = [first] if second is None else [first, second]
@@ -164,7 +165,7 @@ def play_task(task: Task) -> GameOutcome:
     actions = 0
     clock = time.perf_counter
     while not game.is_over and actions < MAX_ACTIONS:
-        if game.phase == "hand_over":
+        if game.phase_name == "hand_over":
             game.next_hand()
             continue
         seat = game.turn

@@ -126,54 +126,46 @@ class HandSim:
             self.winner = side
             self.hand_over = True
 
-    def _end_of_hand_check(self) -> None:
-        r = self.r
-        if r.immediate:
-            return
-        best = max(self.scores)
-        if best >= r.target and self.scores.count(best) == 1:
-            self.over = True
-            self.winner = self.scores.index(best)
-
     def _settle(self, out_seat: int | None) -> None:
+        """End of hand: the settlement of the rules, then the end-of-hand target test."""
         r = self.r
         self.hand_over = True
-        hands = self.hands
-        pips = [pips_in(h) for h in hands]
+        pips = [pips_in(h) for h in self.hands]
         side_of = r.side_of
+        deltas = [0] * r.sides
         kind = r.settlement
         if kind == "deck":
             if out_seat is None:
-                p = pips[0]
-                self._add(1, p if r.block_penalty == "pips" else (p + 2) // 5)
-        elif kind == "debit_own":
+                deltas[1] = pips[0] if r.block_penalty == "pips" else (pips[0] + 2) // 5
+        elif kind in ("debit_own", "self_debit"):
             for seat, p in enumerate(pips):
-                if p:
-                    self.scores[side_of[seat]] -= r.round_hand(p)
-        elif kind == "self_debit":
+                deltas[side_of[seat]] -= r.round_hand(p)
+        elif kind == "side_difference" and out_seat is None:
             per_side = [0] * r.sides
             for seat, p in enumerate(pips):
                 per_side[side_of[seat]] += p
-            for side, p in enumerate(per_side):
-                self.scores[side] -= r.round_hand(p)
+            low = min(per_side)
+            if per_side.count(low) == 1:
+                w = per_side.index(low)
+                deltas[w] = sum(r.round_hand(p) for s, p in enumerate(per_side) if s != w) - (
+                    r.round_hand(low)
+                )
         elif kind in ("winner_collects", "raw_pips", "side_difference"):
-            winner_side = self._hand_winner(out_seat, pips)
-            if winner_side is not None:
-                if kind == "raw_pips":
-                    gain = sum(p for s, p in enumerate(pips) if side_of[s] != winner_side)
-                elif kind == "side_difference" and out_seat is None:
-                    per_side = [0] * r.sides
-                    for seat, p in enumerate(pips):
-                        per_side[side_of[seat]] += p
-                    gain = sum(r.round_hand(p) for s, p in enumerate(per_side)
-                               if s != winner_side) - r.round_hand(per_side[winner_side])
-                else:
-                    gain = sum(r.round_hand(p) for s, p in enumerate(pips)
-                               if side_of[s] != winner_side)
-                if gain > 0:
-                    self._add(winner_side, gain)
-        if not self.over:
-            self._end_of_hand_check()
+            winner = self._hand_winner(out_seat, pips)
+            if winner is not None:
+                deltas[winner] = sum(
+                    (p if kind == "raw_pips" else r.round_hand(p))
+                    for s, p in enumerate(pips) if side_of[s] != winner
+                )
+        scores = self.scores
+        for side, delta in enumerate(deltas):
+            if r.target_exact and delta > 0 and scores[side] + delta > r.target:
+                continue
+            scores[side] += delta
+        best = max(scores)
+        if best >= r.target and scores.count(best) == 1:
+            self.over = True
+            self.winner = scores.index(best)
 
     def _hand_winner(self, out_seat: int | None, pips: list[int]) -> int | None:
         r = self.r
@@ -185,8 +177,7 @@ class HandSim:
         for seat, p in enumerate(pips):
             per_side[r.side_of[seat]] += p
             tiles[r.side_of[seat]] += self.hands[seat].bit_count()
-        key = [(per_side[s], tiles[s] if r.settlement != "side_difference" else 0)
-               for s in range(r.sides)]
+        key = [(per_side[s], tiles[s]) for s in range(r.sides)]
         best = min(key)
         if key.count(best) > 1:
             return None
