@@ -96,15 +96,18 @@ def notations(moves: Iterable[Move]) -> set[str]:
     return {m.notation(explicit=True) for m in moves}
 
 
-def snapshot(game: Any) -> dict[str, Any]:
-    """Everything observable about a game position through the public API."""
+def snapshot(game: Any, record: bool = True) -> dict[str, Any]:
+    """Everything observable about a game position through the public API.
+
+    ``record=False`` leaves out the record (``push`` records nothing, by design).
+    """
     n_seats = len(game.hand_sizes)
-    return {
+    state = {
         "hand_number": game.hand_number,
         "turn": game.turn,
         "leader": game.leader,
         "scores": tuple(game.scores),
-        "phase": game.phase,
+        "phase": phase_of(game),
         "is_over": game.is_over,
         "winner": game.winner,
         "hands": [tuple(sorted(game.hand(s))) for s in range(n_seats)],
@@ -113,8 +116,10 @@ def snapshot(game: Any) -> dict[str, Any]:
         "total": game.counted_total,
         "layout": json.dumps(game.layout.to_json(), sort_keys=True),
         "legal": sorted(m.notation(explicit=True) for m in game.legal_moves),
-        "record": json.dumps(game.to_record(), sort_keys=True),
     }
+    if record:
+        state["record"] = json.dumps(game.to_record(), sort_keys=True)
+    return state
 
 
 TILE_RE = re.compile(r"(?<![0-9])([0-6])\s*[-|]\s*([0-6])(?![0-9])")
@@ -137,3 +142,13 @@ def strings_in(obj: Any) -> list[str]:
 
 def event_json(events: Sequence[Any]) -> list[str]:
     return [json.dumps(e.to_json(), sort_keys=True) for e in events]
+
+
+def phase_of(game: Any) -> str:
+    """The phase as text ("play", "hand_over", "game_over").
+
+    ENGINE_API.md documents ``game.phase`` as that text; the engine source keeps an int there
+    and the text in ``phase_name``.
+    """
+    phase = game.phase
+    return phase if isinstance(phase, str) else str(game.phase_name)

@@ -1,0 +1,338 @@
+"""A checked random-game driver: plays seeded random legal moves through ``game.play`` and, at
+every step, checks the engine against the rules and against the reference model.
+
+What it checks (each can be switched off to keep a test fast):
+- conservation: hands + layout + the rest of the dealt boneyard are the 28 tiles, each once,
+  and every draw takes the top tile of the dealt boneyard;
+- scores: every event's scores follow from the previous scores and that event's points or
+  deltas, and the settlement matches an independent computation from RULES.md §2.5-§5.5 / §9;
+- openers: who leads each hand and whether the lead is forced (§2.1, §3.1, §5.1);
+- the reference model: legal moves (explicit notations), counted totals, playable ports and the
+  end of the hand agree with ``refmodel.RefHand`` replaying the same moves;
+- push/pop: pushing any legal move then popping restores the exact snapshot, and pushing gives
+  the same position as ``play`` on a copy; random nested push sequences unwind exactly;
+- views: no seat's view (nor a spectator's) names a tile that seat may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.game import Game
+from fives.rules import Ruleset
+from fives.tiles import ALL_TILES, Tile
+
+from .helpers import layout_ends, notations, phase_of, snapshot, strings_in, tiles_in_text
+from .refmodel import RefHand, highest_double_or_heaviest, norm
+
+CONFIGS: list[tuple[str, int, bool | None]] = [
+    ("five-up", 2, None), ("five-up", 3, None), ("five-up", 4, True), ("five-up", 4, False),
+    ("all-fives", 2, None), ("all-fives", 3, None), ("all-fives", 4, False),
+    ("all-fives", 4, True),
+    ("five-up-solitaire", 1, None),
+    ("multiples-of-five", 2, None), ("multiples-of-five", 3, None),
+    ("multiples-of-five", 4, False), ("multiples-of-five", 4, True),
+    ("draw", 2, None), ("draw", 3, None), ("draw", 4, False), ("draw", 4, True),
+    ("block", 2, None), ("block", 3, None), ("block", 4, False), ("block", 4, True),
+    ("fives-and-threes", 2, None), ("fives-and-threes", 3, None),
+    ("fives-and-threes", 4, False), ("fives-and-threes", 4, True),
+]
+
+
+def config_id(cfg: tuple[str, int, bool | None]) -> str:
+    preset, players, partners = cfg
+    suffix = "" if partners is None else ("-teams" if partners else "-solo")
+    return f"{preset}-{players}p{suffix}"
+
+
+def make_rules(preset: str, players: int, partnerships: bool | None) -> Ruleset:
+    options: dict[str, Any] = {"players": players}
+    if partnerships is not None:
+        options["partnerships"] = partnerships
+    return Ruleset.preset(preset, **options)
+
+
+def ref_tile(t: Tile) -> tuple[int, int]:
+    return norm(t.high, t.low)
+
+
+def r5(p: int) -> int:
+    return 5 * ((p + 2) // 5)
+
+
+# -------------------------------------------------------------- independent settlement rules
+
+def side_of(preset: str, players: int, partnerships: bool, seat: int) -> int:
+    if preset == "five-up-solitaire":
+        return 0
+    return seat % 2 if partnerships else seat
+
+
+def expected_settlement(
+    preset: str, players: int, partnerships: bool, result: str, out_seat: int | None,
+    hands: list[list[Tile]],
+) -> tuple[int | None, list[int]]:
+    """(winner side, deltas per side) from RULES.md §2.5, §3.5, §4.5, §5.5 and §9 O12, O13."""
+    pips = [sum(t.pips for t in h) for h in hands]
+    n_sides = 2 if (partnerships or preset == "five-up-solitaire") else players
+    deltas = [0] * n_sides
+    side = [side_of(preset, players, partnerships, s) for s in range(players)]
+    out_side = side[out_seat] if out_seat is not None else None
+    if preset == "five-up-solitaire":
+        if result == "out":
+            return 0, deltas
+        deltas[1] = pips[0]
+        return None, deltas
+    if preset == "five-up":
+        for s in range(players):
+            deltas[side[s]] -= (pips[s] + 2) // 5
+        return out_side, deltas
+    if preset == "fives-and-threes":
+        return out_side, deltas
+    if preset == "multiples-of-five":
+        if result == "out":
+            assert out_side is not None
+            deltas[out_side] = sum(r5(pips[s]) for s in range(players) if side[s] != out_side)
+            return out_side, deltas
+        totals = [sum(pips[s] for s in range(players) if side[s] == k) for k in range(n_sides)]
+        low = min(totals)
+        if totals.count(low) > 1:
+            return None, deltas
+        w = totals.index(low)
+        deltas[w] = sum(r5(t) for k, t in enumerate(totals) if k != w) - r5(low)
+        return w, deltas
+    # all-fives (rounded), draw and block (raw pips)
+    value = r5 if preset == "all-fives" else (lambda p: p)
+    if result == "out":
+        w = out_side
+    else:
+        keys = [
+            (sum(pips[s] for s in range(players) if side[s] == k),
+             sum(len(hands[s]) for s in range(players) if side[s] == k))
+            for k in range(n_sides)
+        ]
+        best = min(keys)
+        w = keys.index(best) if keys.count(best) == 1 else None
+    if w is not None:
+        deltas[w] = sum(value(pips[s]) for s in range(players) if side[s] != w)
+    return w, deltas
+
+
+def lead_rule(preset: str, hand_number: int, prev_result: str | None) -> str:
+    """'highest' (the holder of the highest double, else heaviest tile, must lead it),
+    'winner' (the out player leads any tile), 'lot', 'rotate' or 'solo'."""
+    if preset in ("all-fives", "draw", "block"):
+        return "highest"
+    if preset == "multiples-of-five":
+        return "winner" if prev_result == "out" else "highest"
+    if preset == "five-up":
+        return "winner" if prev_result == "out" else "lot"
+    if preset == "five-up-solitaire":
+        return "solo"
+    return "lot" if hand_number == 1 else "rotate"
+
+
+# -------------------------------------------------------------- the driver
+
+@dataclass
+class Checks:
+    reference: bool = True
+    push_pop: bool = True
+    views: bool = True
+    settlement: bool = True
+
+
+ALLOWED_VIEW_KEYS = {"seat", "rules", "hand", "hand_sizes", "boneyard_size", "scores", "turn",
+                     "phase", "hand_number", "leader", "layout", "legal_moves", "history",
+                     "last_hand_end", "winner"}
+
+
+def check_views(game: Game, players: int) -> None:
+    layout_tiles = {n.tile for n in game.layout.nodes}
+    playing = phase_of(game) == "play"
+    for seat in [*range(players), None]:
+        view = game.view(seat)
+        data = view.to_json()
+        text = json.dumps(data)  # must be plain JSON
+        assert set(data) <= ALLOWED_VIEW_KEYS, set(data) - ALLOWED_VIEW_KEYS
+        own = set(game.hand(seat)) if seat is not None else set()
+        assert {Tile.parse(t) for t in data["hand"]} == own
+        assert len(data["hand"]) == len(own)
+        if not playing:
+            continue  # the hand has ended: every hand is revealed
+        assert data["last_hand_end"] is None
+        visible = own | layout_tiles
+        seen = set()
+        for s in strings_in(data):
+            seen |= tiles_in_text(s)
+        leaked = seen - visible
+        assert not leaked, (seat, sorted(map(str, leaked)), text[:300])
+        if seat is None or game.turn != seat:
+            assert data["legal_moves"] == []
+
+
+def check_push_pop(game: Game, rng: random.Random) -> None:
+    before = snapshot(game, record=False)
+    for move in list(game.legal_moves):
+        game.push(move)
+        pushed = snapshot(game, record=False)
+        game.pop()
+        assert snapshot(game, record=False) == before, f"push/pop of {move} changed the state"
+        played = game.copy()
+        played.play(move)
+        assert snapshot(played, record=False) == pushed, f"push({move}) differs from play"
+    # a random line of nested pushes unwinds exactly
+    stack = [before]
+    for _ in range(rng.randint(1, 6)):
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+        stack.append(snapshot(game, record=False))
+    while len(stack) > 1:
+        stack.pop()
+        game.pop()
+        assert snapshot(game, record=False) == stack[-1]
+
+
+def run_checked_game(
+    preset: str, players: int, partnerships: bool | None, seed: int, *,
+    max_hands: int = 1000, checks: Checks | None = None,
+) -> Game:
+    checks = checks or Checks()
+    rules = make_rules(preset, players, partnerships)
+    teams = bool(rules.partnerships)
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed * 7919 + 17)
+    scores = list(game.scores)
+    prev_result: str | None = None
+    prev_leader: int | None = None
+    last_placer: int | None = None
+    for _ in range(max_hands):
+        record_hand = game.to_record()["hands"][-1]
+        dealt = [[Tile.parse(t) for t in h] for h in record_hand["hands"]]
+        boneyard = [Tile.parse(t) for t in record_hand["boneyard"]]
+        assert len({*boneyard, *(t for h in dealt for t in h)}) == 28
+        assert all(len(h) == rules.hand_size for h in dealt)
+        assert [set(game.hand(s)) for s in range(players)] == [set(h) for h in dealt]
+        assert game.boneyard_size == len(boneyard)
+        assert record_hand["leader"] == game.leader
+        rule = lead_rule(preset, game.hand_number, prev_result)
+        forced = None
+        if rule == "highest":
+            seat, forced_ref = highest_double_or_heaviest([{ref_tile(t) for t in h}
+                                                           for h in dealt])
+            forced = forced_ref
+            assert game.leader == seat
+        elif rule == "winner":
+            assert game.leader == last_placer
+        elif rule == "rotate":
+            assert prev_leader is not None and game.leader == (prev_leader + 1) % players
+        elif rule == "solo":
+            assert game.leader == 0
+        ref = RefHand(
+            rules.spinners, [[ref_tile(t) for t in h] for h in dealt],
+            [ref_tile(t) for t in boneyard], game.leader, drawing=rules.drawing,
+            reserve=rules.boneyard_reserve, forced_lead=forced,
+        )
+        drawn = 0
+        while phase_of(game) == "play":
+            seat = game.turn
+            assert seat == ref.turn
+            # conservation
+            held = [t for s in range(players) for t in game.hand(s)]
+            placed = [n.tile for n in game.layout.nodes]
+            rest = boneyard[drawn:]
+            assert len(held) + len(placed) + len(rest) == 28
+            assert set(held) | set(placed) | set(rest) == set(ALL_TILES)
+            assert game.boneyard_size == len(rest)
+            assert list(game.hand_sizes) == [len(game.hand(s)) for s in range(players)]
+            legal = list(game.legal_moves)
+            assert legal, "a hand in play always has a legal move"
+            if checks.reference:
+                assert notations(legal) == ref.legal()
+                assert game.counted_total == ref.layout.total()
+                assert {(e.node, e.port, e.value) for e in layout_ends(game.layout)} == set(
+                    ref.layout.playable())
+                assert all(game.is_legal(m) for m in legal)
+            if checks.push_pop:
+                check_push_pop(game, rng)
+            if checks.views:
+                check_views(game, players)
+            move = rng.choice(legal)
+            events = game.play(move)
+            assert events, "play returns the events it caused"
+            first = events[0]
+            if move.kind in ("lead", "place"):
+                assert isinstance(first, PlayEvent)
+                assert (first.seat, first.move, first.hand) == (seat, str(move),
+                                                                game.hand_number)
+                assert first.points == rules.score_of_total(first.total)
+                scores[rules.side_of(seat)] += first.points
+                last_placer = seat
+            elif move.kind == "draw":
+                assert isinstance(first, DrawEvent)
+                assert first.tile == boneyard[drawn], "a draw takes the top of the boneyard"
+                drawn += 1
+                if rules.is_solitaire:
+                    scores[1] += rules.draw_cost
+            else:
+                assert isinstance(first, PassEvent) and first.seat == seat
+            if not isinstance(first, PassEvent):
+                assert list(first.scores) == scores
+            ended_by_target = any(isinstance(e, HandEndEvent) and e.result == "target"
+                                  for e in events)
+            if checks.reference and not ended_by_target:
+                ref.apply(move.notation(explicit=True))
+                if move.kind in ("lead", "place"):
+                    assert first.total == ref.layout.total()
+            for event in events[1:]:
+                if isinstance(event, HandEndEvent):
+                    remaining = [list(game.hand(s)) for s in range(players)]
+                    assert list(event.pips) == [sum(t.pips for t in h) for h in remaining]
+                    if event.result == "target":
+                        assert all(d == 0 for d in event.deltas)
+                        assert event.winner is not None
+                        assert scores[event.winner] >= rules.target
+                    else:
+                        if checks.reference:
+                            assert event.result == ref.over, (event.result, ref.over)
+                        out_seat = seat if event.result == "out" else None
+                        if event.result == "out":
+                            assert not game.hand(seat)
+                        if checks.settlement:
+                            winner, deltas = expected_settlement(
+                                preset, players, teams, event.result, out_seat, remaining)
+                            assert list(event.deltas) == deltas, (event, deltas)
+                            if not (preset == "fives-and-threes" and event.result == "blocked"):
+                                assert event.winner == winner, (event, winner)
+                        scores = [s + d for s, d in zip(scores, event.deltas, strict=True)]
+                    assert list(event.scores) == scores
+                    prev_result = event.result
+                elif isinstance(event, GameEndEvent):
+                    assert list(event.scores) == scores
+                    assert scores[event.winner] == max(scores)
+                    assert scores.count(max(scores)) == 1
+                    assert scores[event.winner] >= rules.target
+                else:
+                    raise AssertionError(f"unexpected event after the move: {event}")
+            assert list(game.scores) == scores
+        assert ref.over is not None or not checks.reference or prev_result == "target"
+        prev_leader = game.leader
+        if phase_of(game) == "game_over":
+            assert game.is_over and game.winner is not None
+            assert isinstance(game.events[-1], GameEndEvent)
+            return game
+        # end-of-hand target test (§1.8): no side may be a unique top at or above the target
+        top = max(scores)
+        if rules.target_check == "end_of_hand_unique":
+            assert not (top >= rules.target and scores.count(top) == 1)
+        else:
+            assert top < rules.target
+        game.next_hand()
+        assert list(game.scores) == scores, "dealing changes no score"
+    return game
