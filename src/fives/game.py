@@ -24,9 +24,11 @@ from fives.events import (
 )
 from fives.layout import Layout
 from fives.moves import DRAW, LEAD_PORT, PASS, Move, parse_notation
-from fives.rules import Ruleset
+from fives.rules import Ruleset, play_score
 from fives.tiles import (
     DOUBLES_MASK,
+    MATCH,
+    PLACE_PARTS,
     PIPS,
     TILE_BY_ID,
     TILE_COUNT,
@@ -152,7 +154,7 @@ class Game:
         self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)  # type: ignore[arg-type]
         self.last_points = 0
         self.hand_end: HandEnd | None = None
-        self._stack: list[tuple[int, int, tuple[int, ...], int, int | None, HandEnd | None]] = []
+        self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self.events: list[Event] = []
         self.history: list[PublicAction] = []
         self.last_hand_end: HandEndEvent | None = None
@@ -163,6 +165,9 @@ class Game:
         self._exact = rules.target_exact
         self._scoring = rules.scoring
         self._reserve = rules.boneyard_reserve if rules.drawing else TILE_COUNT + 1
+        self._end_on_empty = rules.empty_hand == "end"
+        # Play score of every possible counted total (no layout of 28 tiles counts 400).
+        self._score_table = _score_table(rules.scoring)
 
     # ------------------------------------------------------------------ dealing
     def _draw_lot(self) -> int:
@@ -237,7 +242,12 @@ class Game:
             ids = list(range(TILE_COUNT))
             self.rng.shuffle(ids)
             h = rules.hand_size
-            masks = [mask_of(TILE_BY_ID[i] for i in ids[s * h:(s + 1) * h]) for s in range(n)]
+            masks = []
+            for s in range(n):
+                m = 0
+                for i in ids[s * h:(s + 1) * h]:
+                    m |= 1 << i
+                masks.append(m)
             bone = ids[n * h:]
         else:
             masks, bone = self._check_deal(deal)
@@ -271,12 +281,8 @@ class Game:
         self.last_hand_end = None
         self._stack.clear()
         self.history = []
-        self._log.append({
-            "hands": [[str(t) for t in tiles_of(m)] for m in masks],
-            "boneyard": [str(TILE_BY_ID[i]) for i in bone],
-            "leader": chosen,
-            "actions": [],
-        })
+        # The record keeps the deal as masks and ids; it is written out only when asked for.
+        self._log.append({"hands": masks, "boneyard": bone, "leader": chosen, "actions": []})
 
     def next_hand(self, deal: Deal | None = None, leader: int | None = None) -> None:
         """Deal the next hand (after ``phase == "hand_over"``) with the rules' opener."""
@@ -328,7 +334,14 @@ class Game:
             if self.forced_lead >= 0:
                 return [(LEAD_PORT << 6) | (self.forced_lead << 1)]
             return [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
-        codes = layout.placement_codes(hand)
+        codes: list[int] = []
+        value = layout.value
+        for p in layout.ends:  # inlined Layout.placement_codes: this is the playouts' hot path
+            v = value[p]
+            parts = PLACE_PARTS[v][hand & MATCH[v]]
+            if parts:
+                base = p << 6
+                codes += [base | q for q in parts]
         if codes:
             return codes
         if len(self.boneyard) - self.bpos > self._reserve:
@@ -403,48 +416,48 @@ class Game:
         self.push_code(move.code)
 
     def push_code(self, code: int) -> None:
+        # Only legal in the "play" phase, so pop can restore phase, winner and hand_end blindly.
         seat = self.turn
-        self._stack.append((code, seat, tuple(self.scores), self.phase, self.winner,
-                            self.hand_end))
+        scores = self.scores
+        self._stack.append((code, seat, tuple(scores)))
         if code >= 0:
-            self.hands[seat] ^= 1 << ((code >> 1) & 31)
-            total = self.layout.place_code(code)
-            points = self._points(total)
+            hands = self.hands
+            hand = hands[seat] ^ (1 << ((code >> 1) & 31))
+            hands[seat] = hand
+            layout = self.layout
+            points = self._score_table[layout.place_code(code)]
             self.last_points = points
             if points:
                 side = self._side[seat]
-                if self._add(side, points) and self._immediate and (
-                    self.scores[side] >= self._target
-                ):
+                if self._add(side, points) and self._immediate and scores[side] >= self._target:
                     self._end_hand("target", None, side)
                     return
-            if not self.hands[seat] and (
-                self.rules.empty_hand == "end" or not self.can_draw()
-            ):
+            if not hand and (self._end_on_empty or len(self.boneyard) - self.bpos <= self._reserve):
                 self._end_hand("out", seat, None)
                 return
-            self._advance(seat)
+            if len(self.boneyard) - self.bpos <= self._reserve:
+                value = layout.value
+                emask = 0
+                for p in layout.ends:
+                    emask |= MATCH[value[p]]
+                for h in hands:
+                    if h & emask:
+                        break
+                else:
+                    self._end_hand("blocked", None, None)
+                    return
+            self.turn = (seat + 1) % self.players
         elif code == DRAW:
             tid = self.boneyard[self.bpos]
             self.bpos += 1
             self.hands[seat] |= 1 << tid
             cost = self.rules.draw_cost
             if cost:
-                self.scores[1] += cost  # the solitaire's deck
-                if self._immediate and self.scores[1] >= self._target:
+                scores[1] += cost  # the solitaire's deck
+                if self._immediate and scores[1] >= self._target:
                     self._end_hand("target", None, 1)
         else:
             self._advance(seat)
-
-    def _points(self, total: int) -> int:
-        if total <= 0:
-            return 0
-        scoring = self._scoring
-        if scoring == "raw":
-            return total if total % 5 == 0 else 0
-        if scoring == "fifths":
-            return total // 5 if total % 5 == 0 else 0
-        return self.rules.score_of_total(total)
 
     def _add(self, side: int, points: int) -> bool:
         """Add play points to a side; under ``target_exact`` an overshoot is not applied."""
@@ -466,7 +479,7 @@ class Game:
 
     def pop(self) -> None:
         """Unmake the last ``push``."""
-        code, seat, scores, phase, winner, hand_end = self._stack.pop()
+        code, seat, scores = self._stack.pop()
         if code >= 0:
             self.layout.undo()
             self.hands[seat] |= 1 << ((code >> 1) & 31)
@@ -474,10 +487,10 @@ class Game:
             self.bpos -= 1
             self.hands[seat] ^= 1 << self.boneyard[self.bpos]
         self.scores = list(scores)
-        self.phase = phase
-        self.winner = winner
+        self.phase = PLAY
+        self.winner = None
         self.turn = seat
-        self.hand_end = hand_end
+        self.hand_end = None
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, result: HandResult, out_seat: int | None, winner: int | None) -> None:
@@ -698,7 +711,8 @@ class Game:
             "options": self.rules.options(),
             "start_scores": list(self.start_scores),
             "hands": [
-                {"hands": [list(h) for h in log["hands"]], "boneyard": list(log["boneyard"]),
+                {"hands": [[str(t) for t in tiles_of(m)] for m in log["hands"]],
+                 "boneyard": [str(TILE_BY_ID[i]) for i in log["boneyard"]],
                  "leader": log["leader"], "actions": list(log["actions"])}
                 for log in self._log
             ],
@@ -709,14 +723,27 @@ class Game:
                 f"turn {self.turn} scores {self.scores} {self.layout!r}>")
 
 
+_SCORE_TABLES: dict[str, list[int]] = {}
+
+
+def _score_table(scoring: str) -> list[int]:
+    table = _SCORE_TABLES.get(scoring)
+    if table is None:
+        table = _SCORE_TABLES[scoring] = [play_score(scoring, t) for t in range(400)]
+    return table
+
+
 def _highest_opener(masks: Sequence[int]) -> tuple[int, int]:
     """The holder of the highest double and that tile; else of the heaviest tile (§3.1)."""
-    best: tuple[tuple[int, int, int], int, int] | None = None
+    everything = 0
+    for m in masks:
+        everything |= m
+    doubles = everything & DOUBLES_MASK
+    # Double ids grow with their value, so the highest bit is the highest double.
+    tid = (doubles.bit_length() - 1) if doubles else max(
+        ids_of(everything), key=lambda i: heaviest_key(TILE_BY_ID[i])
+    )
     for seat, m in enumerate(masks):
-        for tid in ids_of(m):
-            tile = TILE_BY_ID[tid]
-            key = (1 if DOUBLES_MASK >> tid & 1 else 0, *heaviest_key(tile))
-            if best is None or key > best[0]:
-                best = (key, seat, tid)
-    assert best is not None
-    return best[1], best[2]
+        if m >> tid & 1:
+            return seat, tid
+    raise AssertionError("the opening tile is in no hand")

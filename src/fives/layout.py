@@ -14,7 +14,7 @@ from typing import Any, Literal, NamedTuple
 
 from fives.errors import IllegalMoveError
 from fives.moves import CHILD_PORTS, LEAD_PORT, LEAD_PORTS, Move
-from fives.tiles import HIGH, IS_DOUBLE, LOW, MATCH, TILE_BY_ID, Tile
+from fives.tiles import HIGH, IS_DOUBLE, LOW, MATCH, PLACE_PARTS, TILE_BY_ID, Tile
 
 SpinnerPolicy = Literal["none", "first_double", "every_double"]
 MAX_NODES = 28
@@ -72,32 +72,34 @@ class Layout:
     def place_code(self, code: int) -> int:
         """Place by move code (unchecked); return the new counted total."""
         tid = (code >> 1) & 31
-        flip = code & 1
         port = code >> 6
-        hi = HIGH[tid]
-        lo = LOW[tid]
-        touching, outer = (lo, hi) if flip else (hi, lo)
-        double = IS_DOUBLE[tid]
+        if code & 1:
+            touching = LOW[tid]
+            outer = HIGH[tid]
+        else:
+            touching = HIGH[tid]
+            outer = LOW[tid]
         i = self.count
-        base = i * 4
+        base = i << 2
         value = self.value
         ends = self.ends
         self._undo.append((self.total, ends[:]))
+        self.tile_ids[i] = tid
+        self.touch[i] = touching
+        self.count = i + 1
+        double = IS_DOUBLE[tid]
         spin = False
         if double:
             policy = self.spinners
             spin = policy == "every_double" or (policy == "first_double" and not self.spinner_count)
             if spin:
                 self.spinner_count += 1
-        self.tile_ids[i] = tid
-        self.touch[i] = touching
+                value[base + 2] = value[base + 3] = outer
         self.spinner[i] = spin
-        self.count = i + 1
         if port == LEAD_PORT:
             self.parent_port[i] = -1
             value[base] = touching
             value[base + 1] = outer
-            value[base + 2] = value[base + 3] = outer
             self.inline_free[i] = 2
             ends.append(base)
             ends.append(base + 1)
@@ -109,30 +111,26 @@ class Layout:
         # A later tile: it leaves the parent's port and shows its outward half.
         ends.remove(port)
         self.parent_port[i] = port
-        value[base] = touching
-        value[base + 1] = value[base + 2] = value[base + 3] = outer
+        value[base + 1] = outer
         self.inline_free[i] = 1
         ends.append(base + 1)
+        total = self.total + (2 * outer if double else outer)
         if spin and self.branches_immediate:
             ends.append(base + 2)
             ends.append(base + 3)
-        total = self.total + (2 * outer if double else outer)
-        p = port >> 2
-        slot = port & 3
-        if slot < 2:
+        if (port & 3) < 2:
             # An in-line port of the parent is now occupied (slot 0 is in-line only on the lead).
-            pv = value[port]
+            p = port >> 2
             if IS_DOUBLE[self.tile_ids[p]]:
                 free = self.inline_free[p] - 1
                 self.inline_free[p] = free
                 if free == 0:
-                    total -= 2 * pv
+                    total -= 2 * touching  # two doubles are never adjacent
                     if self.spinner[p] and not self.branches_immediate:
-                        ends.append(p * 4 + 2)
-                        ends.append(p * 4 + 3)
+                        ends.append((p << 2) + 2)
+                        ends.append((p << 2) + 3)
             else:
-                self.inline_free[p] -= 1
-                total -= pv
+                total -= touching
         self.total = total
         return total
 
@@ -145,10 +143,8 @@ class Layout:
         if self.spinner[i]:
             self.spinner_count -= 1
         port = self.parent_port[i]
-        if port >= 0:
-            p = port >> 2
-            if (port & 3) < 2:
-                self.inline_free[p] += 1
+        if port >= 0 and (port & 3) < 2:
+            self.inline_free[port >> 2] += 1
         self.count = i
 
     def ends_mask(self) -> int:
@@ -165,12 +161,10 @@ class Layout:
         value = self.value
         for p in self.ends:
             v = value[p]
-            m = hand & MATCH[v]
-            while m:
-                low = m & -m
-                tid = low.bit_length() - 1
-                m ^= low
-                out.append((p << 6) | (tid << 1) | (0 if HIGH[tid] == v else 1))
+            parts = PLACE_PARTS[v][hand & MATCH[v]]
+            if parts:
+                base = p << 6
+                out += [base | q for q in parts]
         return out
 
     def is_placement_legal(self, code: int) -> bool:

@@ -168,3 +168,22 @@ def pips_of(mask: int) -> int:
 def heaviest_key(t: Tile) -> tuple[int, int]:
     """Order of 'the heaviest tile' (RULES.md §3.1): pip sum, then the larger half."""
     return (t.pips, t.high)
+
+
+def _subset_parts() -> tuple[dict[int, tuple[int, ...]], ...]:
+    """For each pip v and each subset m of MATCH[v]: the (tile << 1 | flip) parts of the
+    placement codes of those tiles on a port of value v (flip 1: the low half touches)."""
+    out = []
+    for v in range(MAX_PIP + 1):
+        ids = ids_of(MATCH[v])
+        table: dict[int, tuple[int, ...]] = {}
+        for bits in range(1 << len(ids)):
+            chosen = [ids[k] for k in range(len(ids)) if bits >> k & 1]
+            m = sum(1 << i for i in chosen)
+            table[m] = tuple((i << 1) | (0 if HIGH[i] == v else 1) for i in chosen)
+        out.append(table)
+    return tuple(out)
+
+
+# PLACE_PARTS[v][hand & MATCH[v]]: the code parts of the tiles of a hand that fit value v.
+PLACE_PARTS = _subset_parts()

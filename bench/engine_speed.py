@@ -1,0 +1,118 @@
+"""Engine speed: random playouts through the unchecked push/pop path.
+
+1. Complete 2-player five-up hands per second: deal, random legal moves with ``push_code``
+   until the hand ends, then ``pop`` back to the deal (make/unmake both timed).
+2. The 4-player block game with 7 tiles each, plays per second, side by side with the PyPI
+   package ``dominoes`` (if installed) playing the same game with random moves.
+
+Run: ``python bench/engine_speed.py [--seconds 5] [--runs 5]``; prints each run and the median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from fives import Game, Ruleset
+
+
+def fives_hands(seconds: float, seed: int) -> tuple[int, float]:
+    """Hands completed in about ``seconds``: returns (hands, elapsed)."""
+    rules = Ruleset.preset("five-up", players=2)
+    rng = random.Random(seed)
+    game = Game(rules, rng=rng, leader=0)
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    rand = rng.random
+    while True:
+        depth = 0
+        push = game.push_code
+        legal = game.legal_codes
+        while game.phase == 0:
+            codes = legal()
+            push(codes[int(rand() * len(codes))])  # a uniformly random legal move
+            depth += 1
+        for _ in range(depth):
+            game.pop()
+        hands += 1
+        if hands % 64 == 0:
+            if time.perf_counter() > deadline:
+                break
+            game = Game(rules, rng=rng, leader=0)  # a fresh deal now and then
+    return hands, time.perf_counter() - start
+
+
+def fives_block_plays(seconds: float, seed: int) -> tuple[int, float]:
+    """Tile placements per second in the 4-player, 7-tile block game (random moves)."""
+    rules = Ruleset.preset("block", players=4, hand_size=7)
+    rng = random.Random(seed)
+    plays = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    rand = rng.random
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            game = Game(rules, rng=rng)
+            push = game.push_code
+            legal = game.legal_codes
+            while game.phase == 0:
+                codes = legal()
+                code = codes[int(rand() * len(codes))]
+                push(code)
+                if code >= 0:
+                    plays += 1
+    return plays, time.perf_counter() - start
+
+
+def dominoes_block_plays(seconds: float, seed: int) -> tuple[int, float] | None:
+    """The same measure for the PyPI package ``dominoes`` (its own random player)."""
+    try:
+        import dominoes  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    random.seed(seed)
+    plays = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        game = dominoes.Game.new()
+        while game.result is None:
+            dominoes.players.random(game)
+            move = game.valid_moves[0]
+            game.make_move(*move)
+            plays += 1
+    return plays, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one run")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each measure")
+    args = parser.parse_args()
+    rows: dict[str, list[float]] = {"five-up 2p hands/s": [], "block 4x7 plays/s (fives)": [],
+                                    "block 4x7 plays/s (dominoes)": []}
+    for run in range(args.runs):
+        n, t = fives_hands(args.seconds, run)
+        rows["five-up 2p hands/s"].append(n / t)
+        n, t = fives_block_plays(args.seconds, run)
+        rows["block 4x7 plays/s (fives)"].append(n / t)
+        other = dominoes_block_plays(args.seconds, run)
+        if other is not None:
+            rows["block 4x7 plays/s (dominoes)"].append(other[0] / other[1])
+        print(f"run {run + 1}: " + ", ".join(
+            f"{k} {v[-1]:,.0f}" for k, v in rows.items() if v), flush=True)
+    print("median over", args.runs, "runs:")
+    for key, values in rows.items():
+        if values:
+            print(f"  {key:32s} {statistics.median(values):>12,.0f}")
+    fives_b = rows["block 4x7 plays/s (fives)"]
+    dom = rows["block 4x7 plays/s (dominoes)"]
+    if dom:
+        print(f"  ratio fives/dominoes: {statistics.median(fives_b) / statistics.median(dom):.2f}")
+
+
+if __name__ == "__main__":
+    main()
