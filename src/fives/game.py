@@ -28,8 +28,8 @@ from fives.rules import Ruleset, play_score
 from fives.tiles import (
     DOUBLES_MASK,
     MATCH,
-    PLACE_PARTS,
     PIPS,
+    PLACE_PARTS,
     TILE_BY_ID,
     TILE_COUNT,
     Tile,
