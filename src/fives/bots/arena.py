@@ -129,9 +129,9 @@ def plan_games(
     group = len(seatings) if duplicate else 1
     deal = 0
     while len(tasks) < games:
-        deal_seed = seed * 1_000_003 + start_index + deal
+        deal_seed = seed * 1_000_003 + deal  # the same deals for every pairing
         chosen = seatings if duplicate else [seatings[deal % len(seatings)]]
-        for seating in chosen[: max(0, min(group, games - len(tasks)))]:
+        for k, seating in enumerate(chosen[: max(0, min(group, games - len(tasks)))]):
             pair = (first.label, second.label if second is not None else first.label)
             if rules.is_solitaire:
                 pair = (seating[0].label, seating[0].label)
@@ -142,7 +142,7 @@ def plan_games(
                     options=opts,
                     seats=seating,
                     deal_seed=deal_seed,
-                    bot_seed=deal_seed * 7 + len(tasks) % group,
+                    bot_seed=deal_seed * 7 + k,
                     pair=pair,
                 )
             )
@@ -173,7 +173,8 @@ def play_task(task: Task) -> GameOutcome:
         view = game.view(seat)
         t0 = clock()
         move = players[seat].choose(view, entrant.budget)
-        times[entrant.label].append(clock() - t0)
+        if len(view.legal_moves) > 1:  # time real decisions, not forced draws and passes
+            times[entrant.label].append(clock() - t0)
         game.play(move)
         actions += 1
     scores = list(game.scores)
@@ -278,7 +279,10 @@ class PairStats:
     sides: list[SideStats]
 
 
-def pair_stats(outcomes: Sequence[GameOutcome], first: str, second: str) -> PairStats:
+def pair_stats(
+    outcomes: Sequence[GameOutcome], first: str, second: str, *, two_sided: bool = True
+) -> PairStats:
+    """Win rates of one pairing; Elo only where each game has one winner of two sides."""
     mine = [o for o in outcomes if o.pair == (first, second)]
     solitaire = first == second
     games = len(mine)
@@ -291,7 +295,7 @@ def pair_stats(outcomes: Sequence[GameOutcome], first: str, second: str) -> Pair
         low, high = wilson_interval(wins, games)
         points = sum(o.side_points.get(label, 0.0) for o in mine) / hands
         elo: float | None = None
-        if not solitaire:
+        if not solitaire and two_sided:
             # Two-sided games: a no-result counts as half a win for each side.
             score = (wins + 0.5 * no_result) / games if games else 0.5
             elo = elo_difference(score)
@@ -301,27 +305,28 @@ def pair_stats(outcomes: Sequence[GameOutcome], first: str, second: str) -> Pair
     return PairStats(first, second, games, no_result, sides)
 
 
-def fit_elo(results: dict[tuple[str, str], tuple[float, float]], labels: Sequence[str]) -> dict[
-    str, float
-]:
-    """Ratings (mean 1500) fitted to pairwise (wins_first, wins_second) by Bradley-Terry."""
+def fit_elo(
+    results: dict[tuple[str, str], tuple[float, float]], labels: Sequence[str]
+) -> dict[str, float]:
+    """Ratings (mean 1500) fitted to pairwise (wins_first, wins_second) by Bradley-Terry.
+
+    One virtual drawn game per pairing keeps the ratings finite when a side never lost.
+    """
+    wins: dict[tuple[str, str], float] = {}
+    for (a, b), (wa, wb) in results.items():
+        wins[(a, b)] = wins.get((a, b), 0.0) + wa + 0.5
+        wins[(b, a)] = wins.get((b, a), 0.0) + wb + 0.5
     strength = {label: 1.0 for label in labels}
-    for _ in range(200):
+    for _ in range(500):
         new: dict[str, float] = {}
         for label in labels:
-            won = 0.0
+            won = sum(w for (a, _b), w in wins.items() if a == label)
             denom = 0.0
-            for (a, b), (wa, wb) in results.items():
-                if label not in (a, b):
-                    continue
-                other = b if label == a else a
-                w = wa if label == a else wb
-                n = wa + wb
-                won += w
-                if n:
-                    denom += n / (strength[label] + strength[other])
-            # Half a win of prior keeps a side that never won (or never lost) finite.
-            new[label] = (won + 0.5) / (denom + 1.0 / strength[label]) if denom else 1.0
+            for (a, b), w in wins.items():
+                if a == label:
+                    games = w + wins.get((b, a), 0.0)
+                    denom += games / (strength[a] + strength[b])
+            new[label] = won / denom if denom else strength[label]
         mean_log = statistics.fmean(math.log(v) for v in new.values())
         strength = {k: v / math.exp(mean_log) for k, v in new.items()}
     return {k: 1500 + 400 * math.log10(v) for k, v in strength.items()}

@@ -1,0 +1,331 @@
+"""``fives tournament`` and ``fives match``: bots against bots, with honest statistics.
+
+Duplicate deals (each deal replayed with the seats swapped), parallel workers, a progress bar,
+a results table (win rate with its 95% interval, points per hand, Elo, time per move), and
+``--out DIR`` for ``results.json`` and ``winrates.svg``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from fives.bots import level_name
+from fives.bots.arena import (
+    Entrant,
+    GameOutcome,
+    PairStats,
+    Task,
+    build_rules,
+    fit_elo,
+    outcomes_json,
+    pair_stats,
+    parse_option,
+    plan_games,
+    run_tasks,
+    time_stats,
+)
+from fives.bots.base import Budget
+from fives.bots.messages import text
+from fives.bots.plot import Bar, win_rate_svg
+from fives.i18n import normalize_lang
+
+_BUDGET_RE = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|it)$")
+
+
+class UsageError(ValueError):
+    """Bad input to the command: one line, printed without a traceback."""
+
+
+def register(subparsers: Any) -> None:
+    t = subparsers.add_parser(
+        "tournament", help=text("tournament_help"),
+        description="Round robin between bot levels on duplicate deals. A bot is LEVEL or "
+        "LEVEL:BUDGET (random, greedy, heuristic, search, expert or 1-5; budget like 250ms, "
+        "1s or 200it), e.g. `fives tournament greedy heuristic expert:100ms --games 40`.",
+    )
+    t.add_argument("bots", nargs="+", metavar="BOT", help="bots to play, LEVEL[:BUDGET]")
+    _common(t)
+    t.set_defaults(func=run_tournament)
+    m = subparsers.add_parser(
+        "match", help=text("match_help"),
+        description="Two bots on duplicate deals, e.g. `fives match expert greedy --preset "
+        "all-fives --games 100 --jobs 2 --out results/`.",
+    )
+    m.add_argument("first", metavar="BOT", help="first bot, LEVEL[:BUDGET]")
+    m.add_argument("second", metavar="BOT", help="second bot, LEVEL[:BUDGET]")
+    _common(m)
+    m.set_defaults(func=run_match)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", default="all-fives",
+                   help="five-up, all-fives, five-up-solitaire, multiples-of-five, draw, block, "
+                   "fives-and-threes or an alias (default all-fives)")
+    p.add_argument("--players", help="number of players (1 for the solitaire, else 2-4)")
+    p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
+                   help="four players as two teams")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rules option (RULES.md section 9), e.g. target=100; repeatable")
+    p.add_argument("--games", default="20",
+                   help="games per pairing (duplicate pairs count as two; default 20)")
+    p.add_argument("--budget", default=None,
+                   help="thinking budget for bots given without one, e.g. 250ms, 1s, 200it "
+                   "(default: each level's own)")
+    p.add_argument("--seed", default="1", help="seed of the deals and bots (default 1)")
+    p.add_argument("--jobs", default="1", help="parallel worker processes (default 1)")
+    p.add_argument("--no-duplicate", action="store_true",
+                   help="do not replay each deal with the seats swapped")
+    p.add_argument("--out", metavar="DIR", help="write results.json and winrates.svg to DIR")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--lang", help="language: en or fr (default: from the environment)")
+
+
+# ---------------------------------------------------------------------- parsing
+def parse_budget(raw: str) -> Budget:
+    m = _BUDGET_RE.match(raw.strip().lower())
+    if not m:
+        raise ValueError(f"invalid budget {raw!r}: expected e.g. 250ms, 1s or 200it")
+    number, unit = float(m.group(1)), m.group(2)
+    if number <= 0:
+        raise ValueError(f"invalid budget {raw!r}: expected a positive amount")
+    if unit == "it":
+        if number != int(number):
+            raise ValueError(f"invalid budget {raw!r}: iterations are a whole number")
+        return Budget(iterations=int(number))
+    return Budget(seconds=number / 1000 if unit == "ms" else number)
+
+
+def parse_bot(spec: str, default: Budget | None, lang: str) -> Entrant:
+    level, _, raw_budget = spec.partition(":")
+    try:
+        name = level_name(level)
+        budget = parse_budget(raw_budget) if raw_budget else default
+    except ValueError as exc:
+        raise UsageError(text("bad_bot", lang, spec=spec, why=exc)) from None
+    return Entrant(name, spec.strip().lower(), budget)
+
+
+def _positive(raw: str, name: str, lang: str) -> int:
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        value = 0
+    if value < 1:
+        raise UsageError(text("bad_count", lang, name=name, value=raw))
+    return value
+
+
+def _options(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    options = [parse_option(o) for o in args.option]
+    if args.players is not None:
+        options.append(parse_option(f"players={args.players}"))
+    if args.partnerships is not None:
+        options.append(("partnerships", args.partnerships))
+    return options
+
+
+def _unique_labels(entrants: list[Entrant]) -> list[Entrant]:
+    seen: dict[str, int] = {}
+    out = []
+    for e in entrants:
+        count = seen.get(e.label, 0) + 1
+        seen[e.label] = count
+        out.append(e if count == 1 else Entrant(e.level, f"{e.label}#{count}", e.budget))
+    return out
+
+
+# ---------------------------------------------------------------------- commands
+def run_match(args: argparse.Namespace) -> int:
+    return _run(args, [args.first, args.second])
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    return _run(args, list(args.bots))
+
+
+def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
+    lang = normalize_lang(args.lang)
+    try:
+        plan = _plan(args, specs, lang)
+    except ValueError as exc:  # UsageError and the engine's RulesError alike
+        print(f"fives: error: {exc}", file=sys.stderr)
+        return 2
+    rules, entrants, pairings, tasks, games, seed, jobs = plan
+    if args.out:
+        try:
+            os.makedirs(args.out, exist_ok=True)
+        except OSError as exc:
+            print(f"fives: error: {text('bad_out', lang, path=args.out, why=exc.strerror)}",
+                  file=sys.stderr)
+            return 2
+    outcomes = _play(tasks, jobs, lang, quiet=args.quiet)
+    two_sided = rules.sides == 2 and not rules.is_solitaire
+    stats = [pair_stats(outcomes, a, b, two_sided=two_sided) for a, b in pairings]
+    timing = time_stats(outcomes)
+    ratings: dict[str, float] = {}
+    if two_sided and len(entrants) > 2:
+        wins = {(p.first, p.second): (float(p.sides[0].wins), float(p.sides[1].wins))
+                for p in stats}
+        ratings = fit_elo(wins, [e.label for e in entrants])
+    _print_table(rules, stats, timing, ratings, games, seed, lang, field=not two_sided
+                 and not rules.is_solitaire)
+    if args.out:
+        try:
+            _write(args.out, rules, args, entrants, stats, timing, ratings, outcomes, lang)
+        except OSError as exc:
+            print(f"fives: error: {text('bad_out', lang, path=args.out, why=exc.strerror)}",
+                  file=sys.stderr)
+            return 2
+        print(text("written", lang, path=args.out))
+    return 0
+
+
+def _plan(
+    args: argparse.Namespace, specs: Sequence[str], lang: str
+) -> tuple[Any, list[Entrant], list[tuple[str, str]], list[Task], int, int, int]:
+    games = _positive(args.games, "--games", lang)
+    jobs = _positive(args.jobs, "--jobs", lang)
+    try:
+        seed = int(args.seed)
+    except (TypeError, ValueError):
+        raise UsageError(
+            f"invalid --seed {args.seed!r}: expected a whole number"
+        ) from None
+    try:
+        default = parse_budget(args.budget) if args.budget else None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    entrants = _unique_labels([parse_bot(s, default, lang) for s in specs])
+    if len(entrants) < 2:
+        raise UsageError(text("need_two", lang, count=len(entrants)))
+    options = _options(args)
+    rules = build_rules(args.preset, options)  # RulesError names the bad preset or option
+    preset = rules.name
+    pairings: list[tuple[str, str]] = []
+    tasks: list[Task] = []
+    if rules.is_solitaire:
+        for e in entrants:  # each bot against the deck, on the same deals
+            new = plan_games(preset, options, e, None, games, seed=seed,
+                             duplicate=not args.no_duplicate, start_index=len(tasks))
+            tasks.extend(new)
+            pairings.append((e.label, e.label))
+    else:
+        for i, a in enumerate(entrants):
+            for b in entrants[i + 1:]:
+                new = plan_games(preset, options, a, b, games, seed=seed,
+                                 duplicate=not args.no_duplicate, start_index=len(tasks))
+                tasks.extend(new)
+                pairings.append((a.label, b.label))
+    return rules, entrants, pairings, tasks, games, seed, jobs
+
+
+def _play(tasks: list[Task], jobs: int, lang: str, *, quiet: bool) -> list[GameOutcome]:
+    if quiet:
+        return run_tasks(tasks, jobs)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), transient=False,
+    ) as progress:
+        bar = progress.add_task(text("progress", lang), total=len(tasks))
+        return run_tasks(tasks, jobs, on_result=lambda _o: progress.advance(bar))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _rows(
+    stats: list[PairStats], timing: dict[str, dict[str, float]], ratings: dict[str, float],
+    lang: str,
+) -> list[list[str]]:
+    rows = []
+    for p in stats:
+        for k, s in enumerate(p.sides):
+            solo = p.first == p.second
+            against = text("deck", lang) if solo else (p.second if k == 0 else p.first)
+            t = timing.get(s.label, {})
+            elo = ratings.get(s.label)
+            elo_txt = (f"{elo:.0f}" if elo is not None
+                       else (f"{s.elo:+.0f}" if s.elo is not None else "-"))
+            rows.append([
+                s.label, against, str(s.games), str(s.wins), _pct(s.win_rate),
+                f"{_pct(s.ci_low)}-{_pct(s.ci_high)}", f"{s.points_per_hand:+.2f}", elo_txt,
+                f"{1000 * t.get('median_s', 0.0):.2f}", f"{1000 * t.get('worst_s', 0.0):.1f}",
+            ])
+    return rows
+
+
+def _print_table(
+    rules: Any, stats: list[PairStats], timing: dict[str, dict[str, float]],
+    ratings: dict[str, float], games: int, seed: int, lang: str, *, field: bool,
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=140)  # redirected output: keep the table whole
+    table = Table(title=text("title", lang, preset=rules.name, games=games, seed=seed))
+    for key in ("col_bot", "col_vs", "col_games", "col_wins", "col_rate", "col_ci",
+                "col_points", "col_elo", "col_median", "col_worst"):
+        table.add_column(text(key, lang), justify="left" if key in ("col_bot", "col_vs")
+                         else "right")
+    for row in _rows(stats, timing, ratings, lang):
+        table.add_row(*row)
+    console.print(table)
+    no_result = sum(p.no_result for p in stats)
+    if no_result:
+        console.print(text("no_result", lang, count=no_result))
+    if field:
+        console.print(text("field_note", lang, players=rules.players,
+                           share=1 / rules.players))
+
+
+def _write(
+    out: str, rules: Any, args: argparse.Namespace, entrants: list[Entrant],
+    stats: list[PairStats], timing: dict[str, dict[str, float]], ratings: dict[str, float],
+    outcomes: list[GameOutcome], lang: str,
+) -> None:
+    data = {
+        "format": "fives-tournament/1",
+        "rules": rules.name,
+        "options": rules.options(),
+        "games_per_pairing": int(args.games),
+        "seed": int(args.seed),
+        "duplicate": not args.no_duplicate,
+        "bots": [{"label": e.label, "level": e.level,
+                  "budget": asdict(e.budget) if e.budget is not None else None}
+                 for e in entrants],
+        "pairings": [asdict(p) for p in stats],
+        "ratings": ratings,
+        "timing": timing,
+        "games": outcomes_json(outcomes),
+    }
+    with open(os.path.join(out, "results.json"), "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=1)
+    bars = []
+    for p in stats:
+        for s in p.sides:
+            against = text("deck", lang) if p.first == p.second else (
+                p.second if s.label == p.first else p.first)
+            bars.append(Bar(f"{s.label} vs {against}", s.win_rate, s.ci_low, s.ci_high))
+    reference = None if rules.is_solitaire else (1 / rules.players if rules.sides > 2 else 0.5)
+    svg = win_rate_svg(text("plot_title", lang, preset=rules.name), bars, reference)
+    with open(os.path.join(out, "winrates.svg"), "w", encoding="utf-8") as fh:
+        fh.write(svg)
