@@ -86,7 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.offline": {"en": "away", "fr": "absent"},
     "web.side": {"en": "Side {n}", "fr": "Camp {n}"},
     "web.team": {"en": "{a} & {b}", "fr": "{a} et {b}"},
-    "web.tiles_left": {"en": "{n} tiles", "fr": "{n} dominos"},
+    "web.tiles_left": {"en": "tiles: {n}", "fr": "dominos : {n}"},
     "web.boneyard": {"en": "Boneyard: {n}", "fr": "Pioche : {n}"},
     "web.hand_no": {"en": "Hand {n}", "fr": "Manche {n}"},
     "web.your_turn": {"en": "Your turn", "fr": "À vous de jouer"},
