@@ -50,7 +50,7 @@ def tile_cell(
     node: Mapping[str, Any], left: int, right: int, *, open_left: bool, open_right: bool,
     last: bool,
 ) -> Cell:
-    """A tile showing ``left`` then ``right``; a double is drawn across (its pip on top and bottom)."""
+    """A tile showing ``left`` then ``right``; a double is drawn across (pip above and below)."""
     label = f"#{node['n']}"
     base = STYLE_LAST if last else STYLE_TILE
     if node["double"]:
@@ -158,7 +158,13 @@ def render_layout(
         nd = d.nodes[n]
         if not nd["spinner"]:
             continue
-        for port in BRANCHES_OF_LEAD if n == 1 else BRANCHES_OF_CHILD:
+        ports = BRANCHES_OF_LEAD if n == 1 else BRANCHES_OF_CHILD
+        if not any(d.arm(n, p) or d.is_open(n, p) for p in ports):
+            # Both branches still locked: one short line instead of two.
+            lines.append(Text(f"  #{n} ", style=STYLE_SPINNER)
+                         + Text(text("branches_locked", lang), style=STYLE_LABEL))
+            continue
+        for port in ports:
             prefix = Text(f"  #{n} ", style=STYLE_SPINNER)
             prefix.append(text(f"port_{port}", lang), style=STYLE_SPINNER)
             prefix.append(" ─ ")

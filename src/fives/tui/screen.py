@@ -53,7 +53,7 @@ def tile_text(tile: Tile, style: str = "bold") -> Text:
 
 
 def preset_title(rules: Ruleset, lang: str) -> str:
-    return text(f"preset_{rules.preset}", lang)
+    return text(f"preset_{rules.name}", lang)
 
 
 def header(view: SeatView, names: Names, lang: str) -> RenderableType:
@@ -72,7 +72,7 @@ def scores_table(
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column(text("col_side", lang))
     table.add_column(text("col_score", lang), justify="right")
-    show_tally = tally and rules.preset in TALLY_PRESETS
+    show_tally = tally and rules.name in TALLY_PRESETS
     if show_tally:
         table.add_column(text("col_tally", lang), no_wrap=True)
     for side, score in enumerate(scores):
@@ -189,9 +189,7 @@ def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> 
     return Group(*lines)
 
 
-def reveal_tables(
-    rules: Ruleset, end: HandEndEvent, before: Sequence[int], names: Names, lang: str
-) -> Group:
+def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) -> Group:
     """Every hand revealed, then the settlement as a table (per seat, then per side)."""
     hands = Table(title=text("reveal_title", lang, hand=end.hand), box=box.SIMPLE_HEAD,
                   title_justify="left", title_style="bold")
@@ -219,7 +217,7 @@ def reveal_tables(
     for side, after in enumerate(end.scores):
         delta = end.deltas[side]
         settle.add_row(
-            names.side(side), str(before[side]),
+            names.side(side), str(after - delta),
             Text(f"{delta:+d}" if delta else "0", style="bold" if delta else "dim"),
             Text(str(after), style="bold"),
         )

@@ -1,0 +1,277 @@
+"""``fives play``: a game in the terminal against bots or friends at one keyboard.
+
+Started without arguments it asks for the game, the number of players and the opponents;
+otherwise the options say it all. rich is imported inside ``run`` (it is the ``tui`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fives.errors import FivesError
+from fives.i18n import LANGS, catalog, default_lang, normalize_lang, text
+
+if TYPE_CHECKING:
+    from fives.game import Game
+    from fives.rules import Ruleset
+
+HUMAN = "human"
+HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
+DEFAULT_LEVEL = "heuristic"
+MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
+                "fives-and-threes", "draw", "block")
+MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
+
+
+class UsageError(Exception):
+    """Bad input on the command line or at the setup questions: one line, nothing started."""
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "play", help="play a game in the terminal against bots or friends",
+        description="Play Five Up, All Fives, Multiples of five and the other presets in the "
+        "terminal. Without options it asks what to play.",
+    )
+    p.add_argument("--preset", help="game to play: five-up, all-fives, multiples-of-five, "
+                   "five-up-solitaire, fives-and-threes, draw, block (or an alias)")
+    p.add_argument("--players", help="number of players (1 for the solitaire, else 2-4)")
+    p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
+                   help="four players as two teams, partners sitting opposite")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rules option (RULES.md section 9), e.g. target=100; repeatable")
+    p.add_argument("--seats", help="who sits where, seat 0 first, comma-separated: 'human' or "
+                   "a bot level (random, greedy, heuristic, search, expert), e.g. "
+                   "human,greedy")
+    p.add_argument("--level", help=f"bot level for the seats not given (default {DEFAULT_LEVEL})")
+    p.add_argument("--lang", help="language: en or fr (default: from the environment)")
+    p.add_argument("--seed", help="seed of the shuffles and bots, for a reproducible game")
+    p.add_argument("--resume", metavar="RECORD", help="continue a saved game (a record file)")
+    p.add_argument("--save", metavar="FILE",
+                   help="write the game's record to FILE when it ends or is interrupted")
+    p.add_argument("--no-color", action="store_true", help="no colours")
+    p.add_argument("--no-tally", action="store_true", help="hide the Five Up paper tally")
+    p.add_argument("--delay", default="0.6",
+                   help="seconds to pause after each bot move when redrawing (default 0.6)")
+    p.add_argument("--think", default="1.0",
+                   help="seconds the stronger bots may think per move (default 1.0)")
+    p.set_defaults(func=run)
+
+
+# ---------------------------------------------------------------------- argument checks
+def parse_int(value: str | None, what: str, lang: str, low: int | None = None) -> int | None:
+    if value is None:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise UsageError(text("err_not_int", lang, what=what, value=value)) from None
+    if low is not None and number < low:
+        raise UsageError(text("err_too_small", lang, what=what, value=value, low=low))
+    return number
+
+
+def parse_seconds(value: str, what: str, lang: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise UsageError(text("err_not_seconds", lang, what=what, value=value)) from None
+    if not 0 <= number <= 60:
+        raise UsageError(text("err_not_seconds", lang, what=what, value=value))
+    return number
+
+
+def parse_options(items: Sequence[str], lang: str) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(text("err_option", lang, value=item))
+        options[key.strip().replace("-", "_")] = value.strip()
+    return options
+
+
+def parse_level(word: str, lang: str) -> str:
+    from fives.bots import level_name
+
+    w = word.strip().lower()
+    if w in HUMAN_WORDS:
+        return HUMAN
+    try:
+        return level_name(w)
+    except ValueError:
+        raise UsageError(text("err_seat", lang, value=word)) from None
+
+
+def parse_seats(value: str | None, players: int, level: str, lang: str) -> list[str]:
+    if value is None:
+        return [HUMAN] + [level] * (players - 1)
+    seats = [parse_level(w, lang) for w in value.split(",")]
+    if len(seats) != players:
+        raise UsageError(text("err_seat_count", lang, value=value, count=len(seats),
+                              players=players))
+    return seats
+
+
+# ---------------------------------------------------------------------- setup questions
+Ask = Callable[[str], str]
+
+
+def choose(ask: Ask, lang: str, question: str, choices: Sequence[tuple[str, str]],
+           default: int, say: Callable[[str], None]) -> str:
+    """A numbered menu; Enter takes the default. Returns the chosen value."""
+    say(question)
+    for i, (_, label) in enumerate(choices, 1):
+        say(f"  {i}) {label}")
+    while True:
+        answer = ask(text("menu_prompt", lang, default=default)).strip()
+        if not answer:
+            return choices[default - 1][0]
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1][0]
+        for value, _ in choices:
+            if answer.lower() == value:
+                return value
+        say(text("bad_choice", lang, value=answer, count=len(choices)))
+
+
+def setup_questions(ask: Ask, lang: str, say: Callable[[str], None]
+                    ) -> tuple[str, int, bool | None, list[str]]:
+    say(text("welcome", lang))
+    presets = [(p, f"{text('preset_' + p, lang)} - {text('blurb_' + p, lang)}")
+               for p in MENU_PRESETS]
+    preset = choose(ask, lang, text("ask_preset", lang), presets, 1, say)
+    if preset == "five-up-solitaire":
+        players = 1
+    else:
+        counts = [(str(n), text("n_players", lang, count=n)) for n in (2, 3, 4)]
+        players = int(choose(ask, lang, text("ask_players", lang), counts, 1, say))
+    partnerships: bool | None = None
+    if players == 4:
+        default_team = 1 if preset == "five-up" else 2
+        teams = [("yes", text("teams_yes", lang)), ("no", text("teams_no", lang))]
+        partnerships = choose(ask, lang, text("ask_teams", lang), teams, default_team,
+                              say) == "yes"
+    if players == 1:
+        levels = [(HUMAN, text("opp_me", lang))] + [
+            (lv, text("opp_bot_solo", lang, level=text(f"level_{lv}", lang)))
+            for lv in MENU_LEVELS
+        ]
+        who = choose(ask, lang, text("ask_solo", lang), levels, 1, say)
+        return preset, players, partnerships, [who]
+    opponents = [
+        (lv, f"{text('level_' + lv, lang)} - {text('level_blurb_' + lv, lang)}")
+        for lv in MENU_LEVELS
+    ] + [(HUMAN, text("opp_friends", lang))]
+    level = choose(ask, lang, text("ask_opponents", lang), opponents, 3, say)
+    return preset, players, partnerships, [HUMAN] + [level] * (players - 1)
+
+
+# ---------------------------------------------------------------------- building the game
+def build_rules(preset: str, players: int | None, partnerships: bool | None,
+                options: dict[str, str]) -> Ruleset:
+    from fives.rules import Ruleset
+
+    overrides: dict[str, Any] = dict(options)
+    if players is not None:
+        overrides["players"] = players
+    if partnerships is not None:
+        overrides["partnerships"] = partnerships
+    return Ruleset.preset(preset, **overrides)
+
+
+def load_game(path_text: str, lang: str) -> Game:
+    from fives.record import game_from_record, load_record
+
+    path = Path(path_text).expanduser()
+    try:
+        data = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UsageError(text("err_read", lang, path=path_text,
+                              reason=err.strerror or str(err))) from None
+    except UnicodeDecodeError:
+        raise UsageError(text("err_not_record", lang, path=path_text)) from None
+    return game_from_record(load_record(data))
+
+
+def run(args: argparse.Namespace) -> int:
+    raw_lang = args.lang
+    if raw_lang is not None and normalize_lang(raw_lang) != raw_lang.lower()[:2]:
+        print(text("err_lang", "en", value=raw_lang, langs=", ".join(LANGS)), file=sys.stderr)
+        return 2
+    lang = normalize_lang(raw_lang) if raw_lang else default_lang()
+    try:
+        return start(args, lang)
+    except UsageError as err:
+        print(f"fives play: {text('error', lang)}: {err}", file=sys.stderr)
+        return 2
+    except FivesError as err:
+        message = text(err.key, lang, **err.params) if err.key in catalog() else str(err)
+        print(f"fives play: {text('error', lang)}: {message}", file=sys.stderr)
+        return 2
+
+
+def start(args: argparse.Namespace, lang: str) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from fives.bots import make_player
+    from fives.game import Game
+    from fives.tui.session import PlaySession
+
+    console = Console(no_color=args.no_color, highlight=False)
+
+    def ask(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold cyan"))
+
+    def say(line: str) -> None:
+        console.print(Text(line))
+
+    seed = parse_int(args.seed, "--seed", lang)
+    players = parse_int(args.players, "--players", lang, low=1)
+    delay = parse_seconds(args.delay, "--delay", lang)
+    think = parse_seconds(args.think, "--think", lang)
+    level = parse_level(args.level, lang) if args.level else DEFAULT_LEVEL
+    options = parse_options(args.option, lang)
+    save_to = Path(args.save).expanduser() if args.save else None
+
+    asked = not any((args.preset, args.players, args.seats, args.resume, args.option,
+                     args.partnerships is not None))
+    if args.resume:
+        if args.preset or args.players or args.option or args.partnerships is not None:
+            raise UsageError(text("err_resume_rules", lang))
+        game = load_game(args.resume, lang)
+        seats = parse_seats(args.seats, game.rules.players, level, lang)
+    else:
+        if asked:
+            try:
+                preset, players, partnerships, seats = setup_questions(ask, lang, say)
+            except (EOFError, KeyboardInterrupt):
+                say("")
+                return 0
+        else:
+            preset = args.preset or "five-up"
+            partnerships = args.partnerships
+            if players is None and args.seats:
+                players = len(args.seats.split(","))
+        rules = build_rules(preset, players, partnerships, options)
+        if not asked:
+            seats = parse_seats(args.seats, rules.players, level, lang)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        game = Game(rules, seed=seed)
+    bots = {
+        seat: make_player(kind, seed=None if seed is None else seed * 31 + seat)
+        for seat, kind in enumerate(seats) if kind != HUMAN
+    }
+    session = PlaySession(
+        game, seats, bots, console=console, ask=ask, lang=lang, tally=not args.no_tally,
+        delay=delay if console.is_terminal else 0.0, think=think or None, save_to=save_to,
+        seed=seed,
+    )
+    return session.run()

@@ -1,0 +1,612 @@
+"""One game of ``fives play``: the turn loop, the commands at the prompt, undo, save.
+
+The session talks to the player through two things only: a rich ``Console`` for output and an
+``ask(prompt) -> str`` function for input (``EOFError`` and ``KeyboardInterrupt`` end the
+session after saving the game). Tests drive it with scripted answers and a recording console.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+
+from fives.errors import FivesError
+from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.i18n import catalog, text
+from fives.tui.layout_view import counted_parts
+from fives.tui.screen import (
+    HandSummary,
+    Names,
+    hand_line,
+    header,
+    layout_block,
+    moves_table,
+    others_line,
+    reveal_tables,
+    scores_table,
+    sum_text,
+    summary_table,
+)
+
+if TYPE_CHECKING:
+    from fives.bots import Player
+    from fives.events import Event
+    from fives.game import Game
+    from fives.moves import Move
+    from fives.views import SeatView
+
+HUMAN = "human"
+LOG_LINES = 8  # actions kept on screen
+HINT_SECONDS = 0.3
+SAVE_DIR_ENV = "FIVES_SAVE_DIR"
+
+Ask = Callable[[str], str]
+
+COMMANDS = {
+    "help": ("help", "h", "?", "aide"),
+    "hint": ("hint", "indice", "conseil"),
+    "undo": ("undo", "u", "annuler"),
+    "save": ("save", "sauver", "enregistrer"),
+    "rules": ("rules", "regles", "règles"),
+    "quit": ("quit", "q", "exit", "quitter"),
+    "moves": ("moves", "coups", "board", "table"),
+}
+
+
+@dataclass
+class DrawRun:
+    seat: int
+    tiles: list[str]
+    deck: int
+
+
+class SessionEnd(Exception):
+    """The player left (quit, Ctrl-C, Ctrl-D); the status to exit with."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def default_save_path(preset: str) -> Path:
+    base = os.environ.get(SAVE_DIR_ENV)
+    folder = Path(base) if base else Path.home() / ".local" / "share" / "fives" / "saved"
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return folder / f"{preset}-{stamp}.json"
+
+
+def seat_names(players: int, seats: Sequence[str], lang: str) -> list[str]:
+    """Compass names, clockwise from the first seat; bots say their level; a lone human is 'you'."""
+    compass = {1: ["S"], 2: ["S", "N"], 3: ["S", "W", "N"], 4: ["S", "W", "N", "E"]}[players]
+    humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
+    names = []
+    for seat, kind in enumerate(seats):
+        place = text(f"compass_{compass[seat]}", lang)
+        if kind == HUMAN:
+            names.append(text("you", lang) if len(humans) == 1 else place)
+        else:
+            names.append(text("bot_name", lang, place=place, level=text(f"level_{kind}", lang)))
+    return names
+
+
+def side_names(game: Game, names: list[str], lang: str) -> list[str]:
+    rules = game.rules
+    if rules.is_solitaire:
+        return [names[0], text("the_deck", lang)]
+    if rules.partnerships:
+        return [text("partners", lang, a=names[s], b=names[s + 2]) for s in range(2)]
+    return list(names)
+
+
+class PlaySession:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        bots: dict[int, Player],
+        *,
+        console: Console,
+        ask: Ask,
+        lang: str = "en",
+        tally: bool = True,
+        delay: float = 0.0,
+        think: float | None = None,
+        save_to: Path | None = None,
+        seed: int | None = None,
+        deals: Sequence[Sequence[Sequence[str]]] = (),
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.bots = bots
+        self.console = console
+        self.ask = ask
+        self.lang = lang
+        self.tally = tally
+        self.delay = delay
+        self.think = think
+        self.save_to = save_to
+        self.seed = seed
+        self.live = console.is_terminal
+        self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+        names = seat_names(game.rules.players, self.seats, lang)
+        self.names = Names(
+            seats=names, sides=side_names(game, names, lang),
+            you=self.humans[0] if len(self.humans) == 1 else None, lang=lang,
+        )
+        self.log: list[Text] = []
+        self.last_node: int | None = None
+        self.last_drawn: dict[int, Any] = {}
+        self.facing: int | None = None  # the human whose hand is on screen (hot seat)
+        self.history: list[HandSummary] = []
+        self.draw_run: DrawRun | None = None
+        # The deal of each hand, kept here because the engine's record reads the hands as they
+        # are now rather than as dealt (see record()).
+        self.deals: dict[int, list[list[str]]] = {
+            k: [list(h) for h in hands] for k, hands in enumerate(deals)
+        }
+        if not game.history:
+            self.remember_deal()
+        self.safe_record: dict[str, Any] = self.record()
+
+    # ------------------------------------------------------------------ output helpers
+    def t(self, key: str, **params: Any) -> str:
+        return text(key, self.lang, **params)
+
+    def say(self, renderable: RenderableType | str) -> None:
+        self.console.print(renderable)
+
+    def note(self, line: Text) -> None:
+        """An action line: kept in the on-screen log, printed at once when not redrawing."""
+        self.end_draw_run()
+        self.log.append(line)
+        del self.log[:-LOG_LINES]
+        if not self.live:
+            self.say(line)
+
+    def viewer(self) -> int | None:
+        if self.names.you is not None:
+            return self.names.you
+        return self.facing
+
+    def is_you(self, seat: int) -> bool:
+        return self.names.you == seat
+
+    def who(self, seat: int) -> str:
+        return self.names.seat(seat)
+
+    def screen(self, moves: Sequence[Move] = (), outcomes: Sequence[tuple[int, int] | None] = (),
+               ) -> Group:
+        seat = self.viewer()
+        view = self.game.view(seat)
+        width = max(40, self.console.width - 2)
+        parts: list[RenderableType] = [header(view, self.names, self.lang)]
+        turn_side = self.game.rules.side_of(view.turn) if view.phase == "play" else None
+        parts.append(scores_table(self.game.rules, view.scores, self.names, self.lang,
+                                  tally=self.tally, turn_side=turn_side))
+        parts.append(layout_block(view, self.lang, last=self.last_node, width=width))
+        parts.append(others_line(view, self.names, self.lang))
+        if self.log and self.live:  # otherwise each action was printed as it happened
+            parts.append(Text(self.t("last_actions"), style="bold"))
+            parts.append(Padding(Group(*self.log), (0, 0, 0, 2), expand=False))
+        if seat is not None and view.phase == "play":
+            parts.append(hand_line(view.hand, self.lang, drawn=self.last_drawn.get(seat)))
+            if moves:
+                parts.append(Text(self.t("your_moves"), style="bold"))
+                parts.append(Padding(moves_table(view, moves, self.lang, outcomes),
+                                     (0, 0, 0, 2), expand=False))
+            elif view.phase == "play" and view.turn != seat:
+                parts.append(Text(self.t("waiting_for", who=self.who(view.turn)), style="dim"))
+        return Group(*parts)
+
+    def redraw(self, moves: Sequence[Move] = (),
+               outcomes: Sequence[tuple[int, int] | None] = ()) -> None:
+        self.end_draw_run()
+        if self.live:
+            self.console.clear()
+        self.say(self.screen(moves, outcomes))
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        try:
+            self.loop()
+        except SessionEnd as end:
+            return end.status
+        except (KeyboardInterrupt, EOFError) as exc:
+            self.say("")
+            path = self.save(self.save_to or default_save_path(self.game.rules.name),
+                             quiet=True)
+            if path is not None:
+                self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
+                self.say(self.t("resume_hint", path=str(path)))
+            return 130 if isinstance(exc, KeyboardInterrupt) else 0
+        return 0
+
+    def loop(self) -> None:
+        game = self.game
+        if game.phase_name == "play" and not game.history:
+            self.announce_hand()
+        while True:
+            if game.is_over:
+                self.finish()
+                return
+            if game.phase_name == "hand_over":
+                if self.humans:
+                    self.pause(self.t("press_enter_next_hand"))
+                game.next_hand()
+                self.log.clear()
+                self.last_node = None
+                self.last_drawn.clear()
+                self.remember_deal()
+                self.safe_record = self.record()
+                self.announce_hand()
+                continue
+            seat = game.turn
+            if self.seats[seat] == HUMAN:
+                self.human_turn(seat)
+            else:
+                self.bot_turn(seat)
+
+    def announce_hand(self) -> None:
+        leader = self.game.turn
+        self.note(Text(self.t("hand_starts", hand=self.game.hand_number, who=self.who(leader)),
+                       style="bold blue"))
+
+    def pause(self, prompt: str) -> None:
+        self.ask(prompt)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, move: Move) -> None:
+        seat = self.game.turn
+        before = tuple(self.game.scores)
+        layout_before = self.game.layout.to_json()
+        events = self.game.play(move)
+        self.safe_record = self.record()
+        for event in events:
+            self.explain(event, seat, before, layout_before)
+
+    def bot_turn(self, seat: int) -> None:
+        from fives.bots import Budget
+
+        view = self.game.view(seat)
+        budget = Budget(seconds=self.think) if self.think else None
+        move = self.bots[seat].choose(view, budget)
+        self.apply(move)
+        if self.live:
+            self.redraw()
+            time.sleep(self.delay)
+
+    def human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.facing != seat:
+            # Hot seat: hide the last player's hand before showing the next one.
+            self.facing = None
+            if self.live:
+                self.console.clear()
+            self.say(self.screen())
+            self.pause(self.t("handover", who=self.who(seat)))
+            self.facing = seat
+        view = self.game.view(seat)
+        moves = list(view.legal_moves)
+        if len(moves) == 1 and moves[0].kind in ("draw", "pass"):
+            self.apply(moves[0])  # nothing to choose: draw or pass for the player
+            if self.live:
+                self.redraw()
+                time.sleep(self.delay)
+            return
+        outcomes = [self.outcome(view, m) for m in moves]
+        self.redraw(moves, outcomes)
+        while True:
+            answer = self.ask(self.t("prompt", who=self.who(seat))).strip()
+            if not answer:
+                continue
+            if self.command(answer, seat, view, moves, outcomes):
+                return
+
+    def outcome(self, view: SeatView, move: Move) -> tuple[int, int] | None:
+        """What a placement would make the count and score (public arithmetic, for the list)."""
+        if move.kind not in ("lead", "place"):
+            return None
+        layout = view.layout.copy()
+        layout.apply(move)
+        return layout.total, view.rules.score_of_total(layout.total)
+
+    def command(self, answer: str, seat: int, view: SeatView, moves: list[Move],
+                outcomes: list[tuple[int, int] | None]) -> bool:
+        """Handle one line typed at the prompt; True when the turn is over."""
+        word, _, rest = answer.partition(" ")
+        word_l = word.lower()
+        if answer.isdigit():
+            index = int(answer)
+            if not 1 <= index <= len(moves):
+                self.error(self.t("bad_number", value=answer, count=len(moves)))
+                return False
+            self.apply(moves[index - 1])
+            return True
+        if word_l in COMMANDS["help"]:
+            self.say(Text(self.t("help_text")))
+        elif word_l in COMMANDS["hint"]:
+            self.hint(view, moves)
+        elif word_l in COMMANDS["rules"]:
+            self.show_rules()
+        elif word_l in COMMANDS["moves"]:
+            self.redraw(moves, outcomes)
+        elif word_l in COMMANDS["save"]:
+            target = rest.strip()
+            if not target:
+                self.error(self.t("save_needs_file"))
+            else:
+                self.save(Path(target).expanduser())
+        elif word_l in COMMANDS["undo"]:
+            return self.undo(seat)
+        elif word_l in COMMANDS["quit"]:
+            self.quit()
+        else:
+            return self.typed_move(answer, moves)
+        return False
+
+    def typed_move(self, answer: str, moves: list[Move]) -> bool:
+        try:
+            move = self.game.parse_move(answer)
+        except FivesError as err:
+            self.error(self.engine_message(err, answer))
+            return False
+        if move not in moves:
+            self.error(self.t("not_legal", value=answer))
+            return False
+        self.apply(move)
+        return True
+
+    def engine_message(self, err: FivesError, answer: str) -> str:
+        if err.key in catalog():
+            return text(err.key, self.lang, **err.params)
+        if self.lang == "en":
+            return str(err)
+        return self.t("bad_input", value=answer)
+
+    def error(self, message: str) -> None:
+        self.say(Text(message, style="bold red"))
+
+    # ------------------------------------------------------------------ commands
+    def hint(self, view: SeatView, moves: list[Move]) -> None:
+        try:
+            from fives.bots import Budget, make_player
+        except ImportError:
+            self.error(self.t("hint_unavailable"))
+            return
+        ranked: list[Any] = []
+        for level in ("expert", "heuristic", "greedy"):
+            try:
+                ranked = make_player(level, seed=self.seed).explain(
+                    view, top=3, budget=Budget(seconds=HINT_SECONDS)
+                )
+                break
+            except (ImportError, NotImplementedError):
+                continue
+        if not ranked:
+            self.error(self.t("hint_unavailable"))
+            return
+        self.say(Text(self.t("hint_title"), style="bold"))
+        for cand in ranked:
+            number = moves.index(cand.move) + 1 if cand.move in moves else "?"
+            self.say(Text(self.t("hint_line", number=number, move=cand.move.notation(),
+                                 value=f"{cand.value:+.1f}")))
+
+    def show_rules(self) -> None:
+        preset = self.game.rules.name
+        key = f"rules_{preset}"
+        if key not in catalog():
+            key = f"play_rules_{preset}"
+        self.say(Text(self.t(key)))
+
+    def save(self, path: Path, *, quiet: bool = False) -> Path | None:
+        record = self.safe_record
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        except OSError as err:
+            self.error(self.t("save_failed", path=str(path), reason=err.strerror or str(err)))
+            return None
+        if not quiet:
+            self.say(Text(self.t("saved", path=str(path)), style="bold"))
+        return path
+
+    def quit(self) -> None:
+        answer = self.ask(self.t("quit_save_ask")).strip().lower()
+        if answer in ("", "y", "yes", "o", "oui"):
+            default = self.save_to or default_save_path(self.game.rules.name)
+            name = self.ask(self.t("quit_file_ask", path=str(default))).strip()
+            path = self.save(Path(name).expanduser() if name else default)
+            if path is not None:
+                self.say(self.t("resume_hint", path=str(path)))
+        raise SessionEnd(0)
+
+    def undo(self, seat: int) -> bool:
+        """Back to this player's previous turn, by replaying the record without the actions
+        since then. Only against bots: with several humans the others would lose their moves."""
+        from fives.record import game_from_record
+
+        if len(self.humans) != 1:
+            self.error(self.t("undo_hot_seat"))
+            return False
+        record = self.record()
+        target = last_choice(record, seat)
+        if target is None:
+            self.error(self.t("undo_nothing"))
+            return False
+        hand_index, action_index = target
+        trimmed = copy.deepcopy(record)
+        trimmed["hands"] = trimmed["hands"][: hand_index + 1]
+        trimmed["hands"][hand_index]["actions"] = (
+            trimmed["hands"][hand_index]["actions"][:action_index]
+        )
+        self.game = game_from_record(trimmed)
+        self.deals = {k: h["hands"] for k, h in enumerate(trimmed["hands"])}
+        self.safe_record = self.record()
+        self.log.clear()
+        self.last_node = None
+        while self.history and self.history[-1].hand >= self.game.hand_number:
+            self.history.pop()
+        self.note(Text(self.t("undone"), style="bold magenta"))
+        return True
+
+    # ------------------------------------------------------------------ explaining
+    def explain(self, event: Event, seat: int, before: tuple[int, ...],
+                layout_before: dict[str, Any]) -> None:
+        if isinstance(event, PlayEvent):
+            self.explain_play(event, before)
+        elif isinstance(event, DrawEvent):
+            self.explain_draw(event, before)
+        elif isinstance(event, PassEvent):
+            key = "ev_pass_you" if self.is_you(event.seat) else "ev_pass"
+            self.note(Text(self.t(key, who=self.who(event.seat)), style="dim"))
+        elif isinstance(event, HandEndEvent):
+            self.explain_hand_end(event)
+        elif isinstance(event, GameEndEvent):
+            pass  # shown by finish()
+
+    def explain_play(self, event: PlayEvent, before: tuple[int, ...]) -> None:
+        self.last_drawn.pop(event.seat, None)
+        layout = self.game.layout.to_json()
+        nodes = layout["nodes"]
+        self.last_node = len(nodes)
+        node = nodes[-1] if nodes else None
+        you = "_you" if self.is_you(event.seat) else ""
+        line = Text()
+        shown = f"[{node['touching']}|{node['outer']}]" if node else event.move
+        if node is None or node["parent"] == 0:
+            line.append(self.t("ev_lead" + you, who=self.who(event.seat), tile=shown))
+        else:
+            port = self.t(f"port_{node['port']}")
+            line.append(self.t("ev_place" + you, who=self.who(event.seat), tile=shown,
+                               node=node["parent"], port=port))
+        line.append(": ")
+        rules = self.game.rules
+        count = sum_text(layout) if counted_parts(layout) else str(event.total)
+        if rules.scoring == "none":
+            line.append(self.t("count_plain", sum=count, total=event.total), style="dim")
+        elif event.points:
+            line.append(self.t("count_scores", sum=count, total=event.total,
+                               points=event.points), style="bold green")
+        else:
+            line.append(self.t(f"count_no_score_{rules.scoring}", sum=count, total=event.total),
+                        style="dim")
+        self.note(line)
+
+    def explain_draw(self, event: DrawEvent, before: tuple[int, ...]) -> None:
+        """Draws in a row by one player make one line: 'North cannot play and draws 3 tiles'."""
+        if self.is_you(event.seat) or (self.facing == event.seat and len(self.humans) > 1):
+            self.last_drawn[event.seat] = event.tile
+        gained = [after - b for after, b in zip(event.scores, before, strict=False)]
+        deck = gained[1] if self.game.rules.is_solitaire and len(gained) > 1 else 0
+        shown = f"[{event.tile.high}|{event.tile.low}]"
+        run = self.draw_run
+        if run is not None and run.seat == event.seat:
+            run.tiles.append(shown)
+            run.deck += deck
+            self.log[-1] = self.draw_line(run)
+            return
+        self.end_draw_run()
+        run = DrawRun(event.seat, [shown], deck)
+        self.draw_run = run
+        self.log.append(self.draw_line(run))
+        del self.log[:-LOG_LINES]
+
+    def draw_line(self, run: DrawRun) -> Text:
+        if self.is_you(run.seat):
+            line = Text(self.t("ev_draw_you", tiles=" ".join(run.tiles)))
+        elif len(run.tiles) == 1:
+            line = Text(self.t("ev_draw", who=self.who(run.seat)))
+        else:
+            line = Text(self.t("ev_draw_n", who=self.who(run.seat), count=len(run.tiles)))
+        if run.deck:
+            line.append(" " + self.t("deck_gains", points=run.deck), style="yellow")
+        return line
+
+    def end_draw_run(self) -> None:
+        """Close a run of draws; print its line now when the screen is not redrawn."""
+        if self.draw_run is not None and not self.live:
+            self.say(self.log[-1])
+        self.draw_run = None
+
+    def remember_deal(self) -> None:
+        index = len(self.game.to_record()["hands"]) - 1
+        self.deals[index] = [
+            [str(t) for t in self.game.hand(s)] for s in range(self.game.rules.players)
+        ]
+
+    def record(self) -> dict[str, Any]:
+        """The game's record with each hand's tiles as dealt."""
+        record = self.game.to_record()
+        for index, hands in self.deals.items():
+            if index < len(record["hands"]):
+                record["hands"][index]["hands"] = [list(h) for h in hands]
+        return record
+
+    def explain_hand_end(self, event: HandEndEvent) -> None:
+        if event.result == "out":
+            seat = next((s for s, n in enumerate(event.pips) if n == 0
+                         and not event.hands[s]), None)
+            key = "hand_out_you" if seat is not None and self.is_you(seat) else "hand_out"
+            who = self.who(seat) if seat is not None else "?"
+            self.note(Text(self.t(key, who=who, hand=event.hand), style="bold"))
+        elif event.result == "blocked":
+            self.note(Text(self.t("hand_blocked", hand=event.hand), style="bold"))
+        else:
+            winner = self.names.side(event.winner) if event.winner is not None else "?"
+            self.note(Text(self.t("hand_target", who=winner, target=self.game.rules.target),
+                           style="bold"))
+        self.history.append(HandSummary(event.hand, event.result, event.winner,
+                                        tuple(event.scores)))
+        if self.live:
+            self.console.clear()
+            self.say(self.screen())
+        self.say(reveal_tables(self.game.rules, event, self.names, self.lang))
+
+    def finish(self) -> None:
+        game = self.game
+        winner = game.winner
+        self.say("")
+        if winner is not None:
+            mine = self.names.you is not None and game.rules.side_of(self.names.you) == winner
+            key = "game_won_you" if mine else "game_won"
+            self.say(Text(self.t(key, who=self.names.side(winner)), style="bold green"))
+        self.say(scores_table(game.rules, game.scores, self.names, self.lang, tally=self.tally))
+        self.say(summary_table(self.history, self.names, self.lang, game.rules.sides))
+        if self.save_to is not None:
+            self.save(self.save_to)
+        elif self.humans:
+            try:
+                name = self.ask(self.t("end_save_ask")).strip()
+            except EOFError:
+                name = ""
+            if name:
+                self.save(Path(name).expanduser())
+
+
+def last_choice(record: dict[str, Any], seat: int) -> tuple[int, int] | None:
+    """(hand index, action index) of ``seat``'s last lead or placement in a record."""
+    from fives.record import load_record
+
+    events = load_record(record).replay()
+    hand_index = 0
+    action_index = 0
+    found: tuple[int, int] | None = None
+    for event in events:
+        if isinstance(event, PlayEvent | DrawEvent | PassEvent):
+            if isinstance(event, PlayEvent) and event.seat == seat:
+                found = (hand_index, action_index)
+            action_index += 1
+        elif isinstance(event, HandEndEvent):
+            hand_index += 1
+            action_index = 0
+    return found
