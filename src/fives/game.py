@@ -214,20 +214,8 @@ class Game:
     def _start_hand(self, deal: Deal | None, leader: int | None) -> None:
         rules = self.rules
         n = self.players
-        if rules.is_solitaire and (self.hand_number == 0 or rules.handicap_each_hand):
-            self.scores[1] += rules.handicap
         prev = self.hand_end
-        rule = rules.opener
-        if rule == "solo":
-            how = "fixed"
-        elif rule == "highest_double_each_hand":
-            how = "highest"
-        elif rule == "winner_leads":
-            how = "winner" if prev is not None and prev.result == "out" else "lot"
-        elif rule == "winner_else_highest_double":
-            how = "winner" if prev is not None and prev.result == "out" else "highest"
-        else:  # rotate
-            how = "lot" if self.hand_number == 0 else "rotate"
+        how = opening_method(rules, self.hand_number, prev)
         if leader is not None and (
             not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n
         ):
@@ -268,6 +256,8 @@ class Game:
             raise IllegalMoveError(
                 f"invalid leader {leader}: seat {chosen} {why}", key="invalid_leader",
             )
+        if rules.is_solitaire and (self.hand_number == 0 or rules.handicap_each_hand):
+            self.scores[1] += rules.handicap  # the deck's handicap (RULES.md §4.1, O15)
         self.hand_number += 1
         self.hands = masks
         self.boneyard = bone
@@ -282,7 +272,7 @@ class Game:
         self._stack.clear()
         self.history = []
         # The record keeps the deal as masks and ids; it is written out only when asked for.
-        self._log.append({"hands": masks, "boneyard": bone, "leader": chosen, "actions": []})
+        self._log.append({"hands": masks[:], "boneyard": bone, "leader": chosen, "actions": []})
 
     def next_hand(self, deal: Deal | None = None, leader: int | None = None) -> None:
         """Deal the next hand (after ``phase == "hand_over"``) with the rules' opener."""
@@ -721,6 +711,22 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} hand {self.hand_number} {PHASES[self.phase]} "
                 f"turn {self.turn} scores {self.scores} {self.layout!r}>")
+
+
+def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) -> str:
+    """How the leader of the next hand is chosen: ``lot``, ``highest`` (the highest double
+    must lead), ``winner`` (the out player leads any tile), ``rotate`` or ``fixed``."""
+    rule = rules.opener
+    went_out = previous is not None and previous.result == "out"
+    if rule == "solo":
+        return "fixed"
+    if rule == "highest_double_each_hand":
+        return "highest"
+    if rule == "winner_leads":
+        return "winner" if went_out else "lot"
+    if rule == "winner_else_highest_double":
+        return "winner" if went_out else "highest"
+    return "lot" if hands_played == 0 else "rotate"  # rotate
 
 
 _SCORE_TABLES: dict[str, list[int]] = {}

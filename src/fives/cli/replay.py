@@ -1,0 +1,90 @@
+"""`fives replay RECORD`: replay a game record through the engine (RULES.md §12.4)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from fives.errors import FivesError
+from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.i18n import normalize_lang, text
+from fives.record import load_record
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="replay a game record and print every action and settlement",
+        description="Replay a game record (RULES.md §12.3) through the engine. Exit status 2 "
+        "and a one-line error for a malformed record or an illegal action.",
+    )
+    p.add_argument("record", help="the record file (JSON), or - for standard input")
+    p.add_argument("--format", choices=("text", "jsonl"), default="text",
+                   help="jsonl: one JSON object per line (§12.4); text: readable (default)")
+    p.add_argument("--lang", choices=("en", "fr"), default=None,
+                   help="language of the text format (default: from the locale)")
+    p.set_defaults(func=run)
+
+
+def read_input(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise FivesError(f"cannot read {path!r}: {exc.strerror}", key="cannot_read",
+                         path=path) from None
+    except UnicodeDecodeError:
+        raise FivesError(f"cannot read {path!r}: not UTF-8 text", key="cannot_read",
+                         path=path) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = normalize_lang(args.lang)
+    out = sys.stdout
+    try:
+        record = load_record(read_input(args.record))
+        for event in record.replay():
+            if args.format == "jsonl":
+                out.write(json.dumps(event.to_json(), separators=(", ", ": ")) + "\n")
+            else:
+                out.write(describe(event, lang, record.rules.partnerships) + "\n")
+    except FivesError as exc:
+        out.flush()
+        print(f"fives replay: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _scores(scores: tuple[int, ...]) -> str:
+    return " / ".join(str(s) for s in scores)
+
+
+def describe(event: Event, lang: str, partnerships: bool = False) -> str:
+    """One readable line (or table, at the end of a hand) for an event."""
+    if isinstance(event, PlayEvent):
+        pts = f"+{event.points}" if event.points else "0"
+        return text("replay_play", lang, hand=event.hand, seat=event.seat, move=event.move,
+                    total=event.total, points=pts, scores=_scores(event.scores))
+    if isinstance(event, DrawEvent):
+        return text("replay_draw", lang, hand=event.hand, seat=event.seat, tile=event.tile,
+                    scores=_scores(event.scores))
+    if isinstance(event, PassEvent):
+        return text("replay_pass", lang, hand=event.hand, seat=event.seat)
+    if isinstance(event, HandEndEvent):
+        result = text(f"result_{event.result}", lang)
+        winner = "-" if event.winner is None else str(event.winner)
+        lines = [text("replay_hand_end", lang, hand=event.hand, result=result, winner=winner)]
+        lines.append("  " + text("replay_table_head", lang))
+        for seat, pips in enumerate(event.pips):
+            tiles = " ".join(f"[{t.high}|{t.low}]" for t in event.hands[seat]) or "-"
+            lines.append(f"  {seat:>4}  {pips:>4}  {tiles}")
+        lines.append("  " + text("replay_deltas", lang,
+                                 deltas=" / ".join(f"{d:+d}" for d in event.deltas),
+                                 scores=_scores(event.scores)))
+        return "\n".join(lines)
+    assert isinstance(event, GameEndEvent)
+    return text("replay_game_end", lang, winner=event.winner, scores=_scores(event.scores))
