@@ -53,9 +53,13 @@ def fives_block_plays(seconds: float, seed: int) -> tuple[int, float]:
     start = time.perf_counter()
     deadline = start + seconds
     rand = rng.random
+    game = Game(rules, rng=rng)
     while time.perf_counter() < deadline:
-        for _ in range(20):
-            game = Game(rules, rng=rng)
+        for _ in range(20):  # 20 hands between clock reads
+            if game.phase == 2:
+                game = Game(rules, rng=rng)
+            elif game.phase == 1:
+                game.next_hand()
             push = game.push_code
             legal = game.legal_codes
             while game.phase == 0:
@@ -77,12 +81,12 @@ def dominoes_block_plays(seconds: float, seed: int) -> tuple[int, float] | None:
     plays = 0
     start = time.perf_counter()
     deadline = start + seconds
+    rand = random.random
     while time.perf_counter() < deadline:
-        game = dominoes.Game.new()
+        game = dominoes.Game.new()  # one hand of the 4-player, 7-tile block game
         while game.result is None:
-            dominoes.players.random(game)
-            move = game.valid_moves[0]
-            game.make_move(*move)
+            moves = game.valid_moves  # the same uniformly random choice as for fives
+            game.make_move(*moves[int(rand() * len(moves))])
             plays += 1
     return plays, time.perf_counter() - start
 

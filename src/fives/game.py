@@ -98,7 +98,7 @@ class LegalMoves:
 class Game:
     """One game of a ruleset: several hands up to the target."""
 
-    scores: list[int]  # per side
+    scores: tuple[int, ...]  # per side; a new tuple on each change, so undo keeps a reference
     start_scores: tuple[int, ...]
 
     def __init__(
@@ -132,7 +132,7 @@ class Game:
                         f"invalid start score {s}: expected below the target {rules.target}",
                         key="invalid_scores",
                     )
-            self.scores[:] = scores
+            self.scores = tuple(scores)
         self.start_scores = tuple(self.scores)
 
     def _setup(self, rules: Ruleset, rng: random.Random) -> None:
@@ -140,7 +140,7 @@ class Game:
         self.rng = rng
         self.players = rules.players
         self._side = [rules.side_of(s) for s in range(rules.players)]
-        self.scores = [0] * rules.sides
+        self.scores = (0,) * rules.sides
         self.start_scores = (0,) * rules.sides
         self.hand_number = 0
         self.phase = PLAY
@@ -257,7 +257,7 @@ class Game:
                 f"invalid leader {leader}: seat {chosen} {why}", key="invalid_leader",
             )
         if rules.is_solitaire and (self.hand_number == 0 or rules.handicap_each_hand):
-            self.scores[1] += rules.handicap  # the deck's handicap (RULES.md §4.1, O15)
+            self.scores = (self.scores[0], self.scores[1] + rules.handicap)  # deck handicap
         self.hand_number += 1
         self.hands = masks
         self.boneyard = bone
@@ -409,7 +409,7 @@ class Game:
         # Only legal in the "play" phase, so pop can restore phase, winner and hand_end blindly.
         seat = self.turn
         scores = self.scores
-        self._stack.append((code, seat, tuple(scores)))
+        self._stack.append((code, seat, scores))
         if code >= 0:
             hands = self.hands
             hand = hands[seat] ^ (1 << ((code >> 1) & 31))
@@ -419,7 +419,9 @@ class Game:
             self.last_points = points
             if points:
                 side = self._side[seat]
-                if self._add(side, points) and self._immediate and scores[side] >= self._target:
+                if self._add(side, points) and self._immediate and (
+                    self.scores[side] >= self._target
+                ):
                     self._end_hand("target", None, side)
                     return
             if not hand and (self._end_on_empty or len(self.boneyard) - self.bpos <= self._reserve):
@@ -443,19 +445,20 @@ class Game:
             self.hands[seat] |= 1 << tid
             cost = self.rules.draw_cost
             if cost:
-                scores[1] += cost  # the solitaire's deck
-                if self._immediate and scores[1] >= self._target:
+                self.scores = (scores[0], scores[1] + cost)  # the solitaire's deck
+                if self._immediate and self.scores[1] >= self._target:
                     self._end_hand("target", None, 1)
         else:
             self._advance(seat)
 
     def _add(self, side: int, points: int) -> bool:
         """Add play points to a side; under ``target_exact`` an overshoot is not applied."""
-        new = self.scores[side] + points
+        scores = self.scores
+        new = scores[side] + points
         if self._exact and new > self._target:
             self.last_points = 0
             return False
-        self.scores[side] = new
+        self.scores = scores[:side] + (new,) + scores[side + 1:]
         return True
 
     def _advance(self, seat: int) -> None:
@@ -476,7 +479,7 @@ class Game:
         elif code == DRAW:
             self.bpos -= 1
             self.hands[seat] ^= 1 << self.boneyard[self.bpos]
-        self.scores = list(scores)
+        self.scores = scores
         self.phase = PLAY
         self.winner = None
         self.turn = seat
@@ -496,9 +499,9 @@ class Game:
             for side, delta in enumerate(raw_deltas):
                 if self._exact and delta > 0 and self.scores[side] + delta > self._target:
                     delta = 0  # RULES.md §9 O5: a score past the target is not applied
-                self.scores[side] += delta
                 applied.append(delta)
             deltas = tuple(applied)
+            self.scores = tuple(s + d for s, d in zip(self.scores, deltas, strict=True))
             best = max(self.scores)
             if best >= self._target and self.scores.count(best) == 1:
                 self.phase = GAME_OVER
@@ -642,7 +645,6 @@ class Game:
         """An independent game in the same position (no events, no undo history)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.scores = self.scores[:]
         other.hands = self.hands[:]
         other.boneyard = self.boneyard[:]
         other.layout = self.layout.copy()
@@ -674,7 +676,7 @@ class Game:
         game = cls.__new__(cls)
         game._setup(rules, rng if rng is not None else random.Random(0))
         if scores is not None:
-            game.scores = list(scores)
+            game.scores = tuple(scores)
         game.start_scores = tuple(game.scores)
         game.hand_number = hand_number
         game.hands = [mask_of(h) for h in hands]

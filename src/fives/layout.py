@@ -66,7 +66,9 @@ class Layout:
         self.spinner = [False] * MAX_NODES
         self.inline_free = [0] * MAX_NODES  # free in-line ports of each node
         self.spinner_count = 0
-        self._undo: list[tuple[int, list[int]]] = []
+        # Per placement: the total before it, the slot of ``ends`` it took over (-1 for the
+        # lead) and how many ends it appended.
+        self._undo: list[tuple[int, int, int]] = []
 
     # ----------------------------------------------------------------- fast path
     def place_code(self, code: int) -> int:
@@ -83,7 +85,6 @@ class Layout:
         base = i << 2
         value = self.value
         ends = self.ends
-        self._undo.append((self.total, ends[:]))
         self.tile_ids[i] = tid
         self.touch[i] = touching
         self.count = i + 1
@@ -97,6 +98,7 @@ class Layout:
                 value[base + 2] = value[base + 3] = outer
         self.spinner[i] = spin
         if port == LEAD_PORT:
+            self._undo.append((0, -1, 0))
             self.parent_port[i] = -1
             value[base] = touching
             value[base + 1] = outer
@@ -108,16 +110,20 @@ class Layout:
                 ends.append(base + 3)
             self.total = 2 * outer if double else touching + outer
             return self.total
-        # A later tile: it leaves the parent's port and shows its outward half.
-        ends.remove(port)
+        # A later tile takes the parent's port; its outward side becomes an end in that slot
+        # of the list, so undo only has to put the port back (and drop what was appended).
+        idx = ends.index(port)
+        ends[idx] = base + 1
+        appended = 0
         self.parent_port[i] = port
         value[base + 1] = outer
         self.inline_free[i] = 1
-        ends.append(base + 1)
-        total = self.total + (2 * outer if double else outer)
+        total = self.total
+        new_total = total + (2 * outer if double else outer)
         if spin and self.branches_immediate:
             ends.append(base + 2)
             ends.append(base + 3)
+            appended = 2
         if (port & 3) < 2:
             # An in-line port of the parent is now occupied (slot 0 is in-line only on the lead).
             p = port >> 2
@@ -125,26 +131,36 @@ class Layout:
                 free = self.inline_free[p] - 1
                 self.inline_free[p] = free
                 if free == 0:
-                    total -= 2 * touching  # two doubles are never adjacent
+                    new_total -= 2 * touching  # two doubles are never adjacent
                     if self.spinner[p] and not self.branches_immediate:
                         ends.append((p << 2) + 2)
                         ends.append((p << 2) + 3)
+                        appended += 2
             else:
-                total -= touching
-        self.total = total
-        return total
+                new_total -= touching
+        self._undo.append((total, idx, appended))
+        self.total = new_total
+        return new_total
 
     def undo(self) -> None:
         """Take the last tile back."""
         i = self.count - 1
         if i < 0:
             raise IllegalMoveError("no tile to take back", key="nothing_to_undo")
-        self.total, self.ends = self._undo.pop()
+        total, idx, appended = self._undo.pop()
+        self.total = total
+        ends = self.ends
         if self.spinner[i]:
             self.spinner_count -= 1
         port = self.parent_port[i]
-        if port >= 0 and (port & 3) < 2:
-            self.inline_free[port >> 2] += 1
+        if idx < 0:
+            ends.clear()
+        else:
+            if appended:
+                del ends[-appended:]
+            ends[idx] = port
+            if (port & 3) < 2:
+                self.inline_free[port >> 2] += 1
         self.count = i
 
     def ends_mask(self) -> int:
@@ -252,7 +268,7 @@ class Layout:
         other.spinner = self.spinner[:]
         other.inline_free = self.inline_free[:]
         other.spinner_count = self.spinner_count
-        other._undo = [(t, e[:]) for t, e in self._undo]
+        other._undo = self._undo[:]
         return other
 
     def to_json(self) -> dict[str, Any]:
