@@ -1,0 +1,38 @@
+"""Positions built with ``Game.from_position`` and what seat views may carry."""
+
+from __future__ import annotations
+
+from fives.game import Deal, Game
+from fives.rules import Ruleset
+
+from .helpers import complement, mv, notations, phase_of, tiles
+
+
+def test_from_position_game_accepts_play() -> None:
+    """A mid-hand position (ENGINE_API: used by bots, and by tests for RULES.md vectors) must be
+    playable through the checked ``play``, not only through push/pop."""
+    hands = [tiles(["6-1", "2-2"]), tiles(["5-4", "1-1"])]
+    placements = [mv("6-3")]
+    boneyard = complement(*hands, [p.tile for p in placements if p.tile is not None])
+    game = Game.from_position(Ruleset.preset("five-up"), hands=hands, boneyard=boneyard,
+                              placements=placements, turn=0, scores=[0, 0], leader=1)
+    assert notations(game.legal_moves) == {"6-1@1.W"}
+    events = game.play("6-1@1.W")
+    assert [e.to_json()["type"] for e in events] == ["play"]
+    assert events[0].to_json()["total"] == 4
+    assert game.turn == 1 and phase_of(game) == "play"
+
+
+def test_view_object_does_not_carry_another_seats_forced_lead() -> None:
+    """Before the lead of an all-fives hand, only the leader may know which double must lead:
+    the SeatView of every other seat must not hold that tile (RULES.md §1.3: hands are
+    private)."""
+    a = tiles(["5-5", "6-2", "3-1", "4-0", "2-1", "6-0", "1-0"])
+    b = tiles(["6-6", "2-2", "5-3", "4-1", "3-0", "6-1", "5-2"])
+    game = Game(Ruleset.preset("all-fives"), deal=Deal((a, b), tuple(complement(a, b))))
+    assert game.leader == 1
+    view = game.view(0)
+    carried = getattr(view, "forced_lead", None)
+    assert carried is None or carried in a, f"seat 0's view carries seat 1's {carried}"
+    spectator = game.view(None)
+    assert getattr(spectator, "forced_lead", None) is None
