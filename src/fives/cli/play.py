@@ -202,18 +202,25 @@ def load_game(path_text: str, lang: str) -> Game:
 def run(args: argparse.Namespace) -> int:
     raw_lang = args.lang
     if raw_lang is not None and normalize_lang(raw_lang) != raw_lang.lower()[:2]:
-        print(text("err_lang", "en", value=raw_lang, langs=", ".join(LANGS)), file=sys.stderr)
+        message = text("err_lang", "en", value=raw_lang, langs=", ".join(LANGS))
+        print(text("error_prefix", "en") + message, file=sys.stderr)
         return 2
     lang = normalize_lang(raw_lang) if raw_lang else default_lang()
     try:
         return start(args, lang)
     except UsageError as err:
-        print(f"fives play: {text('error', lang)}: {err}", file=sys.stderr)
+        print(text("error_prefix", lang) + str(err), file=sys.stderr)
         return 2
     except FivesError as err:
-        message = text(err.key, lang, **err.params) if err.key in catalog() else str(err)
-        print(f"fives play: {text('error', lang)}: {message}", file=sys.stderr)
+        print(text("error_prefix", lang) + engine_message(err, lang), file=sys.stderr)
         return 2
+
+
+def engine_message(err: FivesError, lang: str) -> str:
+    """The engine's own English message (it names what was expected), else the catalog's."""
+    if lang != "en" and err.key in catalog():
+        return text(err.key, lang, **err.params)
+    return str(err)
 
 
 def start(args: argparse.Namespace, lang: str) -> int:

@@ -254,6 +254,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "fr": "Pour la reprendre : fives play --resume {path}"},
     "quit_save_ask": {"en": "Save the game before leaving? [Y/n] > ",
                       "fr": "Sauvegarder la partie avant de partir ? [O/n] > "},
+    "not_saved": {"en": "The game was not saved.", "fr": "La partie n'a pas été sauvegardée."},
     "quit_file_ask": {"en": "File name [{path}] > ", "fr": "Nom du fichier [{path}] > "},
     "end_save_ask": {"en": "Type a file name to save the record, or press Enter > ",
                      "fr": "Tapez un nom de fichier pour sauvegarder la partie, ou Entrée > "},
@@ -277,7 +278,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bad_choice": {"en": "{value!r} is not in the list: type 1 to {count}, or Enter.",
                    "fr": "{value!r} n'est pas dans la liste : tapez 1 à {count}, ou Entrée."},
     # ---------------------------------------------------------------- command-line errors
-    "error": {"en": "error", "fr": "erreur"},
+    "error_prefix": {"en": "fives play: error: ", "fr": "fives play : erreur : "},
     "err_not_int": {"en": "invalid {what} {value!r}: expected a whole number",
                     "fr": "{what} invalide {value!r} : nombre entier attendu"},
     "err_too_small": {"en": "invalid {what} {value!r}: expected {low} or more",

@@ -98,10 +98,13 @@ def describe_count(rules: Ruleset, layout_json: dict[str, object], lang: str) ->
         out.append(str(e["value"]), style="bold yellow")
         port = text(f"port_{e['port']}", lang)
         out.append(f" (#{e['node']} {port})", style="dim")
-    total = layout_json.get("total", 0)
-    out.append("   ")
-    out.append(text("count_is", lang, sum=sum_text(layout_json), total=total))
     return out
+
+
+def count_line(layout_json: dict[str, object], lang: str) -> Text:
+    """'Count: 6 + 3 + 2×5 = 19'."""
+    total = layout_json.get("total", 0)
+    return Text(text("count_is", lang, sum=sum_text(layout_json), total=total), style="bold")
 
 
 def sum_text(layout_json: dict[str, object]) -> str:
@@ -183,9 +186,10 @@ def others_line(view: SeatView, names: Names, lang: str) -> Text:
 def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> Group:
     data = view.layout.to_json()
     lines: list[RenderableType] = [*render_layout(data, lang, last=last, width=width)]
-    count = describe_count(view.rules, data, lang)
-    if len(count):
-        lines.append(count)
+    ends = describe_count(view.rules, data, lang)
+    if len(ends):
+        lines.append(ends)
+        lines.append(count_line(data, lang))
     return Group(*lines)
 
 

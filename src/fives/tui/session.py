@@ -83,7 +83,12 @@ def default_save_path(preset: str) -> Path:
     base = os.environ.get(SAVE_DIR_ENV)
     folder = Path(base) if base else Path.home() / ".local" / "share" / "fives" / "saved"
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    return folder / f"{preset}-{stamp}.json"
+    path = folder / f"{preset}-{stamp}.json"
+    number = 1
+    while path.exists():  # never overwrite an earlier game saved in the same second
+        number += 1
+        path = folder / f"{preset}-{stamp}-{number}.json"
+    return path
 
 
 def seat_names(players: int, seats: Sequence[str], lang: str) -> list[str]:
@@ -164,7 +169,8 @@ class PlaySession:
         return text(key, self.lang, **params)
 
     def say(self, renderable: RenderableType | str) -> None:
-        self.console.print(renderable)
+        # Lines of text are left to the terminal to wrap, so paths and commands stay whole.
+        self.console.print(renderable, soft_wrap=isinstance(renderable, str | Text))
 
     def note(self, line: Text) -> None:
         """An action line: kept in the on-screen log, printed at once when not redrawing."""
@@ -233,10 +239,10 @@ class PlaySession:
         return 0
 
     def loop(self) -> None:
-        game = self.game
-        if game.phase_name == "play" and not game.history:
+        if self.game.phase_name == "play" and not self.game.history:
             self.announce_hand()
         while True:
+            game = self.game  # undo replaces the game object
             if game.is_over:
                 self.finish()
                 return
@@ -367,10 +373,11 @@ class PlaySession:
         return True
 
     def engine_message(self, err: FivesError, answer: str) -> str:
-        if err.key in catalog():
-            return text(err.key, self.lang, **err.params)
+        """English: the engine's message (it says what was expected); French: the catalog's."""
         if self.lang == "en":
             return str(err)
+        if err.key in catalog():
+            return text(err.key, self.lang, **err.params)
         return self.t("bad_input", value=answer)
 
     def error(self, message: str) -> None:
@@ -413,8 +420,9 @@ class PlaySession:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        except OSError as err:
-            self.error(self.t("save_failed", path=str(path), reason=err.strerror or str(err)))
+        except (OSError, ValueError) as err:  # ValueError: a name the system refuses (NUL)
+            reason = getattr(err, "strerror", None) or str(err)
+            self.error(self.t("save_failed", path=str(path), reason=reason))
             return None
         if not quiet:
             self.say(Text(self.t("saved", path=str(path)), style="bold"))
@@ -428,6 +436,8 @@ class PlaySession:
             path = self.save(Path(name).expanduser() if name else default)
             if path is not None:
                 self.say(self.t("resume_hint", path=str(path)))
+        else:
+            self.say(self.t("not_saved"))
         raise SessionEnd(0)
 
     def undo(self, seat: int) -> bool:

@@ -1,0 +1,246 @@
+"""Commands at the prompt: bad input, help, rules, hint, undo, save, quit, Ctrl-C / Ctrl-D,
+resume; hot seat; French; the setup questions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cli_play.helpers import Driver, Policy, is_move_prompt, random_mover, scripted
+from fives.events import GameEndEvent, PlayEvent
+from fives.record import load_record
+
+BASE = ["--preset", "five-up", "--seats", "human,greedy", "--seed", "21", "--lang", "en"]
+
+
+def saved_path(out: str) -> Path:
+    line = next(x for x in out.splitlines() if x.startswith("Game saved to "))
+    return Path(line.removeprefix("Game saved to ").strip())
+
+
+def actions(path: Path) -> list[list[str]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [hand["actions"] for hand in data["hands"]]
+
+
+def placements_by(path: Path, seat: int) -> int:
+    events = load_record(path.read_text(encoding="utf-8")).replay()
+    return sum(isinstance(e, PlayEvent) and e.seat == seat for e in events)
+
+
+def first_moves(count: int) -> Policy:
+    """Plays move 1 at the first ``count`` move prompts, then presses Ctrl-D."""
+    played = [0]
+
+    def policy(driver: Driver, prompt: str) -> str | None:
+        if is_move_prompt(prompt):
+            if played[0] == count:
+                return None
+            played[0] += 1
+            return "1"
+        return ""
+
+    return policy
+
+
+def test_ctrl_d_saves_and_resume_finishes(drive: Callable[[Policy], Driver],
+                                          tmp_path: Path) -> None:
+    first = drive(first_moves(3))
+    assert first.run(BASE) == 0
+    path = saved_path(first.out)
+    assert path.parent == tmp_path / "autosave"
+    assert f"fives play --resume {path}" in first.out
+    assert placements_by(path, 0) == 3
+    before = actions(path)
+
+    second = drive(random_mover(seed=2))
+    record = tmp_path / "done.json"
+    assert second.run(["--resume", str(path), "--seats", "human,greedy", "--lang", "en",
+                       "--save", str(record)]) == 0
+    after = actions(record)
+    # The resumed game went on from the saved position, then to the end.
+    assert after[: len(before) - 1] == before[:-1]
+    assert after[len(before) - 1][: len(before[-1])] == before[-1]
+    events = list(load_record(record.read_text(encoding="utf-8")).replay())
+    assert isinstance(events[-1], GameEndEvent)
+
+
+def test_ctrl_c_saves(drive: Callable[[Policy], Driver]) -> None:
+    def policy(driver: Driver, prompt: str) -> str | None:
+        raise KeyboardInterrupt
+
+    driver = drive(policy)
+    assert driver.run(BASE) == 130
+    path = saved_path(driver.out)
+    assert load_record(path.read_text(encoding="utf-8")) is not None
+    assert "Traceback" not in driver.out + driver.err
+
+
+def test_bad_input_changes_nothing(drive: Callable[[Policy], Driver]) -> None:
+    clean = drive(scripted([None]))
+    clean.run(BASE)
+    bad_lines = ["xyz", "99", "0", "6-6@9", "7-7", "save", "pass", "draw", "undo"]
+    noisy = drive(scripted([*bad_lines, None]))
+    assert noisy.run(BASE) == 0
+    assert actions(saved_path(noisy.out)) == actions(saved_path(clean.out))
+    out = noisy.out
+    assert "'xyz'" in out
+    assert "No move number 99" in out and "No move number 0" in out
+    assert "save needs a file name" in out
+    assert "Nothing to undo" in out
+    assert "Traceback" not in out + noisy.err
+    # Every bad line got the prompt again.
+    assert sum(is_move_prompt(p) for p in noisy.prompts) == len(bad_lines) + 1
+
+
+def test_help_rules_hint(drive: Callable[[Policy], Driver]) -> None:
+    driver = drive(scripted(["help", "rules", "hint", None]))
+    assert driver.run(BASE) == 0
+    assert "Commands: hint" in driver.out
+    assert "61" in driver.out  # the rules text names the target
+    hint = driver.out[driver.out.index("Hint (best first"):]
+    numbers = driver.moves_on_screen()
+    first_hint = hint.splitlines()[1].split(")")[0].strip()
+    assert int(first_hint) in numbers
+
+
+def test_undo_goes_back_to_the_previous_turn(drive: Callable[[Policy], Driver],
+                                             tmp_path: Path) -> None:
+    played = drive(first_moves(2))
+    played.run(BASE)
+    two = saved_path(played.out)
+    assert placements_by(two, 0) == 2
+
+    undone = drive(scripted(["1", "1", "undo", None]))
+    undone.run(BASE)
+    back = saved_path(undone.out)
+    assert "Back to your previous turn." in undone.out
+    assert placements_by(back, 0) == 1
+    # The record is the earlier one cut just before the human's second placement.
+    flat_two = [a for hand in actions(two) for a in hand]
+    flat_back = [a for hand in actions(back) for a in hand]
+    assert flat_back == flat_two[: len(flat_back)]
+    assert len(flat_back) < len(flat_two)
+
+    record = tmp_path / "after-undo.json"
+    finished = drive(scripted(["1", "1", "undo"], after=random_mover(seed=5)))
+    assert finished.run([*BASE, "--save", str(record)]) == 0
+    assert isinstance(list(load_record(record.read_text()).replay())[-1], GameEndEvent)
+
+
+def test_quit_offers_to_save(drive: Callable[[Policy], Driver]) -> None:
+    driver = drive(scripted(["1", "quit", "y", ""]))
+    assert driver.run(BASE) == 0
+    path = saved_path(driver.out)
+    assert placements_by(path, 0) == 1
+    declined = drive(scripted(["quit", "n"]))
+    assert declined.run(BASE) == 0
+    assert "The game was not saved." in declined.out
+    assert "Game saved" not in declined.out
+
+
+def test_save_command_then_resume(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
+    target = tmp_path / "mine.json"
+    driver = drive(scripted(["1", f"save {target}", "quit", "n"]))
+    assert driver.run(BASE) == 0
+    assert f"Game saved to {target}" in driver.out
+    assert placements_by(target, 0) == 1
+    unwritable = drive(scripted([f"save {tmp_path}/no/such/dir/\0x.json", None]))
+    unwritable.run(BASE)
+    assert "Cannot save to" in unwritable.out
+    assert "Traceback" not in unwritable.out + unwritable.err
+    directory = drive(scripted([f"save {tmp_path}", None]))
+    directory.run(BASE)
+    assert f"Cannot save to {tmp_path}" in directory.out
+
+
+def test_hot_seat(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
+    record = tmp_path / "hot.json"
+    driver = drive(random_mover(seed=8))
+    assert driver.run(["--preset", "multiples-of-five", "--seats", "human,human", "--seed",
+                       "2", "--lang", "en", "--save", str(record)]) == 0
+    handovers = [p for p in driver.prompts if "Pass the keyboard to" in p]
+    assert len(handovers) > 2
+    assert {p.split("to ")[1].split(",")[0] for p in handovers} == {"South", "North"}
+    # The screen shown while the keyboard changes hands holds nobody's tiles.
+    chunks = driver.out.split("Pass the keyboard to")
+    for chunk in chunks[1:]:
+        before_next = chunk.split("your move")[0]
+        assert before_next.count("Your hand:") <= 1
+    for chunk in chunks[:-1]:
+        tail = chunk[chunk.rfind("───"):]
+        assert "Your hand:" not in tail
+    undo = drive(scripted(["", "undo", None]))
+    undo.run(["--preset", "five-up", "--seats", "human,human", "--seed", "2", "--lang", "en"])
+    assert "Undo is only for games against bots." in undo.out
+    assert isinstance(list(load_record(record.read_text()).replay())[-1], GameEndEvent)
+
+
+def test_french_game(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
+    record = tmp_path / "fr.json"
+    driver = drive(random_mover(seed=4))
+    assert driver.run(["--preset", "five-up", "--seats", "human,greedy", "--seed", "6",
+                       "--lang", "fr", "--save", str(record)]) == 0
+    out = driver.out
+    assert "Vos coups :" in out and "Votre main :" in out and "Manche 1" in out
+    assert "gagne la partie" in out or "Vous gagnez la partie" in out
+    assert "Your hand" not in out and "wins the game" not in out
+    assert "Scores après chaque manche" in out
+
+
+def test_setup_questions(drive: Callable[[Policy], Driver]) -> None:
+    # Game 2 (All Fives), a bad answer, 3 players, greedy opponents; then Ctrl-D.
+    driver = drive(scripted(["2", "9", "2", "2", None]))
+    assert driver.run(["--lang", "en"]) == 0
+    out = driver.out
+    assert "Which game?" in out and "Five Up - every double is a spinner" in out
+    assert "'9' is not in the list" in out
+    path = saved_path(out)
+    data = json.loads(path.read_text())
+    assert data["rules"] == "all-fives"
+    assert data["options"]["players"] == 3
+
+
+def test_setup_defaults_with_enter(drive: Callable[[Policy], Driver]) -> None:
+    driver = drive(scripted(["", "", "", None]))
+    assert driver.run(["--lang", "en"]) == 0
+    data = json.loads(saved_path(driver.out).read_text())
+    assert data["rules"] == "five-up" and data["options"]["players"] == 2
+    assert "North (heuristic)" in driver.out
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--preset", "nope"], "'nope'"),
+        (["--seats", "human,wizard"], "'wizard'"),
+        (["--players", "2", "--seats", "human,greedy,greedy"], "'human,greedy,greedy'"),
+        (["--players", "x"], "'x'"),
+        (["--players", "7"], "7"),
+        (["--option", "target"], "'target'"),
+        (["--option", "colour=blue"], "'colour'"),
+        (["--lang", "de"], "'de'"),
+        (["--resume", "/no/such/file.json"], "/no/such/file.json"),
+        (["--seed", "abc"], "'abc'"),
+        (["--think", "-1"], "'-1'"),
+    ],
+)
+def test_command_line_errors(drive: Callable[[Policy], Driver], argv: list[str],
+                             named: str) -> None:
+    driver = drive(scripted([]))
+    assert driver.run(argv) == 2
+    lines = driver.err.strip().splitlines()
+    assert len(lines) == 1, driver.err
+    assert named in lines[0]
+    assert driver.answers == []
+
+
+def test_bad_record_file(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    driver = drive(scripted([]))
+    assert driver.run(["--resume", str(bad)]) == 2
+    assert len(driver.err.strip().splitlines()) == 1

@@ -1,0 +1,92 @@
+"""Whole games through ``fives play``: every preset, bots only and with a human seat played
+from the numbered moves on screen; the scores shown must be those the saved record replays."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cli_play.helpers import Driver, Policy, random_mover
+from fives.events import GameEndEvent, HandEndEvent
+from fives.record import load_record
+
+PRESETS = [
+    ("five-up", []),
+    ("five-up", ["--players", "4"]),
+    ("all-fives", ["--players", "3"]),
+    ("multiples-of-five", []),
+    ("five-up-solitaire", []),
+    ("fives-and-threes", []),
+    ("draw", []),
+    ("block", ["--players", "3"]),
+]
+
+
+def replayed(path: Path) -> tuple[list[int], int, int]:
+    """(final scores, winner side, hands played) of a saved record, replayed by the engine."""
+    events = list(load_record(path.read_text(encoding="utf-8")).replay())
+    end = events[-1]
+    assert isinstance(end, GameEndEvent), "the saved game is not finished"
+    hands = sum(isinstance(e, HandEndEvent) for e in events)
+    return list(end.scores), end.winner, hands
+
+
+def shown_final_scores(out: str) -> list[int]:
+    """The last row of the 'Scores after each hand' table."""
+    table = out[out.rindex("Scores after each hand"):]
+    row = re.compile(r"^\s+\d+\s+(out|blocked|target)")
+    rows = [line for line in table.splitlines() if row.match(line)]
+    assert rows, table
+    return [int(x) for x in rows[-1].split()[2:]]
+
+
+def seats_for(preset: str, extra: list[str], first: str) -> list[str]:
+    players = 1 if preset == "five-up-solitaire" else int(
+        extra[extra.index("--players") + 1]) if "--players" in extra else 2
+    return ["--seats", ",".join([first] + ["greedy"] * (players - 1))]
+
+
+@pytest.mark.parametrize(("preset", "extra"), PRESETS)
+@pytest.mark.parametrize("first", ["random", "human"])
+def test_full_game_matches_the_record(
+    drive: Callable[[Policy], Driver], tmp_path: Path, preset: str, extra: list[str],
+    first: str,
+) -> None:
+    record = tmp_path / "game.json"
+    driver = drive(random_mover(seed=11))
+    status = driver.run(["--preset", preset, *extra, *seats_for(preset, extra, first),
+                         "--seed", "4", "--lang", "en", "--no-color", "--save", str(record)])
+    assert status == 0, driver.err
+    scores, winner, hands = replayed(record)
+    assert shown_final_scores(driver.out) == scores
+    assert f"Game saved to {record}" in driver.out
+    winner_lines = [line for line in driver.out.splitlines() if "win the game" in line
+                    or "wins the game" in line]
+    assert len(winner_lines) == 1
+    assert driver.out.count("every hand revealed") >= hands - 1
+    if first == "human":
+        # The human really chose: each move prompt was answered from the numbered list.
+        assert any(a.isdigit() for a in driver.answers)
+        assert "Your hand:" in driver.out
+
+
+def test_replay_command_agrees(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    record = tmp_path / "fu.json"
+    driver = drive(random_mover(seed=3))
+    assert driver.run(["--preset", "five-up", "--seats", "human,greedy", "--seed", "9",
+                       "--lang", "en", "--save", str(record)]) == 0
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives", "replay", str(record), "--format", "jsonl"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    last = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert last["type"] == "game_end"
+    assert shown_final_scores(driver.out) == last["scores"]
