@@ -1,0 +1,130 @@
+"""Drawing pieces: the paper tally (RULES.md §9 O8), the layout, the counted ends; the catalog."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from fives.i18n.cli import MESSAGES
+from fives.layout import Layout
+from fives.moves import Move
+from fives.tiles import Tile
+from fives.tui.layout_view import counted_parts, render_layout
+from fives.tui.screen import sum_text
+from fives.tui.tally import symbol, tally_lines
+
+
+def test_tally_strokes_in_order() -> None:
+    assert symbol(0) == ["     "] * 5
+    assert [r.strip() for r in symbol(1)] == ["\\", "\\", "\\", "\\", "\\"]
+    two = symbol(2)
+    assert two[2][2] == "X" and two[0] == "\\   /" and two[4] == "/   \\"
+    # Strokes 3-4 fill the top space, 5-6 right, 7-8 bottom, 9-10 left.
+    assert symbol(3)[0][2] == "\\" and symbol(4)[0][2] == "x"
+    assert symbol(5)[2][4] == "\\" and symbol(6)[2][4] == "x"
+    assert symbol(8)[4][2] == "x" and symbol(8)[2][0] == " "
+    assert symbol(10) == ["\\ x /", " \\ / ", "x X x", " / \\ ", "/ x \\"]
+    with pytest.raises(ValueError, match="11"):
+        symbol(11)
+
+
+def test_tally_of_scores() -> None:
+    assert tally_lines(0) == []
+    rows = tally_lines(23)  # two fifties and three strokes
+    assert len(rows) == 5
+    assert rows[2].count("X") == 3 and rows[2].count("x") == 4
+    assert rows[0].count("x") == 2 and rows[0].rstrip().endswith("\\ \\ /")
+    negative = tally_lines(-7)
+    assert negative[2].startswith("-") and "-" not in negative[0]
+    assert [r[2:] for r in negative] == [r.rstrip() for r in tally_lines(7)]
+
+
+def v05_layout() -> Layout:
+    """RULES.md V05: a double on a branch is itself a spinner."""
+    layout = Layout("every_double")
+    for move in [
+        Move.lead(Tile(6, 6), 6), Move.place(Tile(6, 3), 1, "E", 6),
+        Move.place(Tile(6, 2), 1, "W", 6), Move.place(Tile(6, 5), 1, "N", 6),
+        Move.place(Tile(5, 5), 4, "out", 5), Move.place(Tile(5, 0), 5, "out", 5),
+        Move.place(Tile(5, 4), 5, "L", 5),
+    ]:
+        layout.apply(move)
+    return layout
+
+
+def test_layout_drawing_of_v05() -> None:
+    data = v05_layout().to_json()
+    lines = [line.plain for line in render_layout(data, "en", last=7, width=80)]
+    main = lines[:4]
+    # The line of play: the west arm reversed (2 faces out), the lead across, then east.
+    assert main[0].split() == ["#3", "#1", "#2"]
+    assert "[2|6] ├─┤ [6|3]" in main[2]
+    assert "┌6┐" in main[1] and "└6┘" in main[3]
+    text = "\n".join(lines)
+    assert re.search(r"#1 north ─ \[6\|5\] ├─┤ \[5\|0\]", text)
+    assert "#1 south ─ open (6)" in text
+    assert "#5 left ─ [5|4]" in text
+    assert "#5 right ─ open (5)" in text
+    assert counted_parts(data) == [(3, False), (2, False), (0, False), (4, False)]
+    assert sum_text(data) == "3 + 2 + 0 + 4"
+
+
+def test_layout_in_french_and_locked_spinner() -> None:
+    layout = Layout("every_double")
+    layout.apply(Move.lead(Tile(5, 5), 5))
+    data = layout.to_json()
+    assert counted_parts(data) == [(5, True)]
+    assert sum_text(data) == "2×5"
+    lines = [line.plain for line in render_layout(data, "fr")]
+    assert any("double pivot" in line for line in lines)
+    assert render_layout({"nodes": [], "ends": [], "total": 0}, "fr")[0].plain.startswith(
+        "(aucun")
+
+
+def test_long_line_wraps_to_the_width() -> None:
+    layout = Layout("none")
+    chain = [(6, 5), (5, 4), (4, 3), (3, 2), (2, 1), (1, 0), (0, 6), (6, 4), (4, 2), (2, 0),
+             (0, 5), (5, 3), (3, 1), (1, 6), (6, 3)]
+    layout.apply(Move.lead(Tile(*chain[0]), chain[0][0]))
+    for n, (a, b) in enumerate(chain[1:], start=1):
+        layout.apply(Move.place(Tile(a, b), n if n > 1 else 1, "E" if n == 1 else "out", a))
+    lines = [line.plain for line in render_layout(layout.to_json(), "en", width=40)]
+    assert all(len(line) <= 40 for line in lines)
+    assert sum(line.count("[") for line in lines) == len(chain)
+
+
+PARAM = re.compile(r"{(\w+)")
+
+
+def test_catalog_complete_in_both_languages() -> None:
+    for key, entry in MESSAGES.items():
+        assert set(entry) == {"en", "fr"}, key
+        assert entry["en"].strip() and entry["fr"].strip(), key
+        fields = {f for _, f, _, _ in string.Formatter().parse(entry["en"]) if f}
+        assert fields == {f for _, f, _, _ in string.Formatter().parse(entry["fr"]) if f}, key
+        assert "spinner" not in entry["fr"], key  # French says « double pivot »
+
+
+def test_every_key_used_exists() -> None:
+    src = Path(__file__).resolve().parents[2] / "src" / "fives"
+    code = "".join(p.read_text() for p in [*(src / "tui").glob("*.py"), src / "cli" / "play.py"])
+    used = set(re.findall(r'(?:text|self\.t)\(\s*"([a-z_A-Z\-]+)"', code))
+    assert len(used) > 60
+    missing = sorted(k for k in used if k not in MESSAGES)
+    assert not missing
+    families = ["port_", "level_", "preset_", "result_", "settle_rule_", "count_no_score_",
+                "play_rules_", "blurb_", "compass_"]
+    for family in families:
+        assert any(k.startswith(family) for k in MESSAGES), family
+    from fives.rules import CHOICES, PRESETS
+
+    for preset in PRESETS:
+        for family in ("preset_", "blurb_", "play_rules_"):
+            assert family + preset in MESSAGES
+    for settlement in CHOICES["settlement"]:
+        assert "settle_rule_" + settlement in MESSAGES
+    for scoring in CHOICES["scoring"]:
+        assert "count_no_score_" + scoring in MESSAGES
