@@ -175,11 +175,13 @@ def others_line(view: SeatView, names: Names, lang: str) -> Text:
             continue
         if len(out):
             out.append(" · ", style="dim")
-        out.append(text("holds_tiles", lang, who=names.seat(seat), count=size))
+        key = "holds_tile" if size == 1 else "holds_tiles"
+        out.append(text(key, lang, who=names.seat(seat), count=size))
     if view.rules.drawing:
         if len(out):
             out.append(" · ", style="dim")
-        out.append(text("boneyard_size", lang, count=view.boneyard_size))
+        key = "boneyard_one" if view.boneyard_size == 1 else "boneyard_size"
+        out.append(text(key, lang, count=view.boneyard_size))
     return out
 
 

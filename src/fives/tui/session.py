@@ -217,7 +217,8 @@ class PlaySession:
 
     def redraw(self, moves: Sequence[Move] = (),
                outcomes: Sequence[tuple[int, int] | None] = ()) -> None:
-        self.end_draw_run()
+        if not self.live:
+            self.end_draw_run()  # print the pending draw line before the screen
         if self.live:
             self.console.clear()
         self.say(self.screen(moves, outcomes))
@@ -288,7 +289,11 @@ class PlaySession:
         budget = Budget(seconds=self.think) if self.think else None
         move = self.bots[seat].choose(view, budget)
         self.apply(move)
-        if self.live:
+        self.show_action()
+
+    def show_action(self) -> None:
+        """Redraw after an action (the reveal stays on screen when the hand is over)."""
+        if self.live and self.game.phase_name == "play":
             self.redraw()
             time.sleep(self.delay)
 
@@ -305,9 +310,7 @@ class PlaySession:
         moves = list(view.legal_moves)
         if len(moves) == 1 and moves[0].kind in ("draw", "pass"):
             self.apply(moves[0])  # nothing to choose: draw or pass for the player
-            if self.live:
-                self.redraw()
-                time.sleep(self.delay)
+            self.show_action()
             return
         outcomes = [self.outcome(view, m) for m in moves]
         self.redraw(moves, outcomes)
@@ -499,7 +502,7 @@ class PlaySession:
             port = self.t(f"port_{node['port']}")
             line.append(self.t("ev_place" + you, who=self.who(event.seat), tile=shown,
                                node=node["parent"], port=port))
-        line.append(": ")
+        line.append(self.t("action_sep"))
         rules = self.game.rules
         count = sum_text(layout) if counted_parts(layout) else str(event.total)
         if rules.scoring == "none":
