@@ -1,0 +1,194 @@
+"""Records (RULES.md §12.3), their replay (§12.4) and the `fives replay` command."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fives.cli.main import main
+from fives.errors import RecordError
+from fives.game import Game
+from fives.record import game_from_record, load_record
+from fives.tiles import ALL_TILES, Tile
+
+from .harness import CONFIGS, config_id, make_rules
+from .helpers import event_json, phase_of, snapshot
+
+
+def random_game(preset: str, players: int, partners: bool | None, seed: int,
+                max_actions: int = 100_000) -> Game:
+    game = Game(make_rules(preset, players, partners), seed=seed)
+    rng = random.Random(seed + 99)
+    for _ in range(max_actions):
+        phase = phase_of(game)
+        if phase == "game_over":
+            break
+        if phase == "hand_over":
+            game.next_hand()
+            continue
+        game.play(rng.choice(list(game.legal_moves)))
+    return game
+
+
+@pytest.mark.parametrize(("preset", "players", "partners"), CONFIGS,
+                         ids=[config_id(c) for c in CONFIGS])
+def test_record_replays_to_the_same_events(preset: str, players: int,
+                                           partners: bool | None) -> None:
+    game = random_game(preset, players, partners, seed=5)
+    record = game.to_record()
+    text = json.dumps(record)
+    replayed = list(load_record(text).replay())
+    assert event_json(replayed) == event_json(game.events)
+    resumed = game_from_record(record)
+    assert snapshot(resumed) == snapshot(game)
+
+
+@pytest.mark.parametrize(("preset", "players", "partners"), CONFIGS[::3],
+                         ids=[config_id(c) for c in CONFIGS[::3]])
+def test_record_stopped_mid_hand_resumes(preset: str, players: int,
+                                         partners: bool | None) -> None:
+    game = random_game(preset, players, partners, seed=6, max_actions=23)
+    record = game.to_record()
+    assert event_json(load_record(record).replay()) == event_json(game.events)
+    resumed = game_from_record(record)
+    assert snapshot(resumed) == snapshot(game)
+    # the resumed game goes on exactly like the original
+    rng = random.Random(1)
+    for _ in range(10):
+        if phase_of(game) != "play":
+            break
+        move = rng.choice(list(game.legal_moves))
+        assert event_json(resumed.play(move)) == event_json(game.play(move))
+
+
+def test_record_shape() -> None:
+    game = random_game("all-fives", 3, None, seed=8)
+    record = game.to_record()
+    assert record["format"] == "fives-record/1"
+    assert record["rules"] == "all-fives"
+    assert record["options"].get("players", 2) == 3
+    assert record["start_scores"] == [0, 0, 0]
+    for entry in record["hands"]:
+        assert [len(h) for h in entry["hands"]] == [6, 6, 6]
+        every = [Tile.parse(t) for h in entry["hands"] for t in h] + [
+            Tile.parse(t) for t in entry["boneyard"]]
+        assert sorted(every) == sorted(ALL_TILES)
+        assert all(isinstance(a, str) for a in entry["actions"])
+
+
+# ------------------------------------------------------------------ the §12.3 example
+
+def example_record() -> dict[str, Any]:
+    hands = [["6-6", "6-3", "1-0", "2-2", "4-1"], ["5-5", "6-1", "3-2", "4-4", "0-0"]]
+    used = {Tile.parse(t) for h in hands for t in h} | {Tile(4, 3), Tile(5, 0)}
+    boneyard = ["4-3", "5-0"] + [str(t) for t in ALL_TILES if t not in used]
+    return {"format": "fives-record/1", "rules": "five-up", "options": {"players": 2},
+            "start_scores": [0, 0],
+            "hands": [{"hands": hands, "boneyard": boneyard, "leader": 0,
+                       "actions": ["6-6", "6-1@1", "6-3@1", "3-2@3"]}]}
+
+
+def run_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str], record: Any,
+               raw: str | None = None) -> tuple[int, list[str], str]:
+    path = tmp_path / "game.json"
+    path.write_text(raw if raw is not None else json.dumps(record), encoding="utf-8")
+    status = main(["replay", str(path), "--format", "jsonl"])
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def test_fives_replay_jsonl_of_the_example(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, err = run_replay(tmp_path, capsys, example_record())
+    assert status == 0 and err == ""
+    assert [json.loads(line) for line in lines] == [
+        {"type": "play", "hand": 1, "seat": 0, "move": "6-6", "total": 12, "points": 0,
+         "scores": [0, 0]},
+        {"type": "play", "hand": 1, "seat": 1, "move": "6-1@1", "total": 13, "points": 0,
+         "scores": [0, 0]},
+        {"type": "play", "hand": 1, "seat": 0, "move": "6-3@1", "total": 4, "points": 0,
+         "scores": [0, 0]},
+        {"type": "play", "hand": 1, "seat": 1, "move": "3-2@3", "total": 3, "points": 0,
+         "scores": [0, 0]},
+    ]
+
+
+def test_fives_replay_illegal_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = example_record()
+    record["hands"][0]["actions"] = ["6-6", "6-1@1", "4-1@1", "3-2@3"]
+    status, lines, err = run_replay(tmp_path, capsys, record)
+    assert status == 2
+    assert len(lines) == 2, "the lines before the illegal action are printed"
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "4-1@1" in err and "hand 1" in err and "3" in err
+    assert "legal" in err
+
+
+def test_fives_replay_illegal_action_in_a_later_hand(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    game = random_game("all-fives", 2, None, seed=21)
+    record = game.to_record()
+    assert len(record["hands"]) >= 2
+    record["hands"] = record["hands"][:2]
+    first = list(load_record({**record, "hands": record["hands"][:1]}).replay())
+    record["hands"][1]["actions"] = record["hands"][1]["actions"][:1] + ["pass"]
+    status, lines, err = run_replay(tmp_path, capsys, record)
+    assert status == 2
+    assert lines[:len(first)] == [json.dumps(e.to_json(), separators=(", ", ": "))
+                                  for e in first]
+    assert len(lines) == len(first) + 1
+    assert "hand 2" in err and "pass" in err and err.count("\n") == 1
+
+
+BAD_RECORDS: list[tuple[str, Any, str]] = [
+    ("format", lambda r: r.update(format="fives-record/9"), "format"),
+    ("rules", lambda r: r.update(rules="snap"), "rules"),
+    ("options", lambda r: r.update(options={"players": 7}), "options"),
+    ("start_scores", lambda r: r.update(start_scores=[0]), "start_scores"),
+    ("hands-missing", lambda r: r.pop("hands"), "hands"),
+    ("hand-size", lambda r: r["hands"][0]["hands"][0].pop(), "hands[0].hands[0]"),
+    ("duplicate-tile", lambda r: r["hands"][0]["hands"][1].__setitem__(0, "6-6"),
+     "hands[0].hands[1]"),
+    ("bad-tile", lambda r: r["hands"][0]["boneyard"].__setitem__(0, "9-9"),
+     "hands[0].boneyard"),
+    ("short-boneyard", lambda r: r["hands"][0]["boneyard"].pop(), "hands[0].boneyard"),
+    ("leader-missing", lambda r: r["hands"][0].pop("leader"), "leader"),
+    ("unknown-field", lambda r: r.update(colour="blue"), "colour"),
+]
+
+
+@pytest.mark.parametrize(("name", "breaker", "field"), BAD_RECORDS,
+                         ids=[b[0] for b in BAD_RECORDS])
+def test_malformed_record_names_the_field(name: str, breaker: Any, field: str,
+                                          tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    record = copy.deepcopy(example_record())
+    breaker(record)
+    with pytest.raises(RecordError) as info:
+        list(load_record(json.dumps(record)).replay())
+    assert field in str(info.value)
+    assert "\n" not in str(info.value)
+    status, lines, err = run_replay(tmp_path, capsys, record)
+    assert status == 2 and lines == []
+    assert field in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(RecordError):
+        load_record("{not json")
+    status, lines, err = run_replay(tmp_path, capsys, None, raw="{not json")
+    assert status == 2 and lines == [] and "JSON" in err and err.count("\n") == 1
+
+
+def test_actions_after_the_end_of_the_game_are_refused() -> None:
+    game = random_game("multiples-of-five", 2, None, seed=4)
+    record = game.to_record()
+    record["hands"][-1]["actions"].append("pass")
+    with pytest.raises(RecordError) as info:
+        list(load_record(record).replay())
+    assert "pass" in str(info.value)
