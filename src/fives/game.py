@@ -155,6 +155,7 @@ class Game:
         self.last_points = 0
         self.hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
+        self._push_undo = self._stack.append
         self.events: list[Event] = []
         self.history: list[PublicAction] = []
         self.last_hand_end: HandEndEvent | None = None
@@ -326,12 +327,16 @@ class Game:
             return [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
         codes: list[int] = []
         value = layout.value
-        for p in layout.ends:  # inlined Layout.placement_codes: this is the playouts' hot path
+        cache = _PLACE_CODES
+        for p in layout.ends:  # the playouts' hot path: codes cached by (port, value, tiles)
             v = value[p]
-            parts = PLACE_PARTS[v][hand & MATCH[v]]
-            if parts:
-                base = p << 6
-                codes += [base | q for q in parts]
+            m = hand & MATCH[v]
+            if m:
+                key = (p << 32) | (v << 28) | m
+                found = cache.get(key)
+                if found is None:
+                    found = cache[key] = tuple((p << 6) | q for q in PLACE_PARTS[v][m])
+                codes += found
         if codes:
             return codes
         if len(self.boneyard) - self.bpos > self._reserve:
@@ -409,7 +414,7 @@ class Game:
         # Only legal in the "play" phase, so pop can restore phase, winner and hand_end blindly.
         seat = self.turn
         scores = self.scores
-        self._stack.append((code, seat, scores))
+        self._push_undo((code, seat, scores))
         if code >= 0:
             hands = self.hands
             hand = hands[seat] ^ (1 << ((code >> 1) & 31))
@@ -427,18 +432,19 @@ class Game:
             if not hand and (self._end_on_empty or len(self.boneyard) - self.bpos <= self._reserve):
                 self._end_hand("out", seat, None)
                 return
+            nxt = seat + 1
+            if nxt == self.players:
+                nxt = 0
             if len(self.boneyard) - self.bpos <= self._reserve:
+                # No drawing: blocked unless someone can place; the next seat usually can.
                 value = layout.value
                 emask = 0
                 for p in layout.ends:
                     emask |= MATCH[value[p]]
-                for h in hands:
-                    if h & emask:
-                        break
-                else:
+                if not hands[nxt] & emask and self._blocked(emask):
                     self._end_hand("blocked", None, None)
                     return
-            self.turn = (seat + 1) % self.players
+            self.turn = nxt
         elif code == DRAW:
             tid = self.boneyard[self.bpos]
             self.bpos += 1
@@ -463,12 +469,17 @@ class Game:
 
     def _advance(self, seat: int) -> None:
         """Pass the turn, unless nobody can place and nobody may draw (blocked)."""
-        if not self.can_draw():
-            emask = self.layout.ends_mask()
-            if not any(h & emask for h in self.hands):
-                self._end_hand("blocked", None, None)
-                return
-        self.turn = (seat + 1) % self.players
+        nxt = (seat + 1) % self.players
+        if len(self.boneyard) - self.bpos <= self._reserve and self._blocked(
+            self.layout.ends_mask()
+        ):
+            self._end_hand("blocked", None, None)
+            return
+        self.turn = nxt
+
+    def _blocked(self, ends_mask: int) -> bool:
+        """Whether no seat holds a tile for the ends (drawing being impossible)."""
+        return not any(h & ends_mask for h in self.hands)
 
     def pop(self) -> None:
         """Unmake the last ``push``."""
@@ -566,16 +577,15 @@ class Game:
 
     def _blocked_winner(self, pips: tuple[int, ...]) -> int | None:
         """Lowest pips, then fewest tiles; None on a full tie (AF-4, O12, O13)."""
-        sides = len(self.scores)
-        totals = [0] * sides
-        tiles = [0] * sides
+        side_of = self._side
+        keys: dict[int, list[int]] = {}
         for s in range(self.players):
-            totals[self._side[s]] += pips[s]
-            tiles[self._side[s]] += self.hands[s].bit_count()
-        best = min(zip(totals, tiles, strict=True))
-        if [(t, c) for t, c in zip(totals, tiles, strict=True)].count(best) > 1:
-            return None
-        return list(zip(totals, tiles, strict=True)).index(best)
+            key = keys.setdefault(side_of[s], [0, 0])
+            key[0] += pips[s]
+            key[1] += self.hands[s].bit_count()
+        best = min(keys.values())
+        winners = [side for side, key in keys.items() if key == best]
+        return winners[0] if len(winners) == 1 else None
 
     def _split(self, pips: tuple[int, ...], value: Any) -> list[int]:
         """§9 O7: players tied for the lowest share the rounded hands of the others."""
@@ -650,6 +660,7 @@ class Game:
         other.layout = self.layout.copy()
         other.layout._undo = []
         other._stack = []
+        other._push_undo = other._stack.append
         other.events = []
         other.history = self.history[:]
         other._log = [dict(h, actions=list(h["actions"])) for h in self._log]
@@ -687,6 +698,9 @@ class Game:
         for move in placements:
             game.layout.apply(move)
         game.layout._undo.clear()
+        # The position has no full deal: its record (if asked for) starts from here.
+        game._log.append({"hands": game.hands[:], "boneyard": game.boneyard[:],
+                          "leader": leader, "actions": []})
         return game
 
     def view(self, seat: int | None) -> Any:
@@ -731,6 +745,8 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
     return "lot" if hands_played == 0 else "rotate"  # rotate
 
 
+# Placement codes of a set of tiles on a port of a value (at most 112 x 7 x 128 entries).
+_PLACE_CODES: dict[int, tuple[int, ...]] = {}
 _SCORE_TABLES: dict[str, list[int]] = {}
 
 

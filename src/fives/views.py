@@ -66,7 +66,9 @@ class SeatView:
             phase=PHASES[game.phase],
             hand_number=game.hand_number,
             leader=game.leader,
-            forced_lead=Tile.from_id(game.forced_lead) if game.forced_lead >= 0 else None,
+            # The tile that must lead is the leader's secret until it is played.
+            forced_lead=(Tile.from_id(game.forced_lead)
+                         if game.forced_lead >= 0 and seat == game.leader else None),
             layout=layout,
             legal_moves=tuple(game.legal_moves) if my_turn else (),
             history=history,
