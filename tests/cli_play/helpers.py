@@ -92,3 +92,13 @@ def scripted(lines: list[str | None], after: Policy | None = None) -> Policy:
         return after(driver, prompt) if after is not None else None
 
     return policy
+
+
+SUMMARY_ROW = re.compile(r"^\s+\d+\s+(out|blocked|target)\b")
+
+
+def summary_rows(out: str) -> list[list[int]]:
+    """The rows of the last 'Scores after each hand' table: hand number, then the scores."""
+    table = out[out.rindex("Scores after each hand"):]
+    rows = [line.split() for line in table.splitlines() if SUMMARY_ROW.match(line)]
+    return [[int(r[0]), *map(int, r[2:])] for r in rows]

@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from cli_play.helpers import Driver, Policy, is_move_prompt, random_mover, scripted
-from fives.events import GameEndEvent, PlayEvent
+from cli_play.helpers import (
+    Driver,
+    Policy,
+    is_move_prompt,
+    random_mover,
+    scripted,
+    summary_rows,
+)
+from fives.events import GameEndEvent, HandEndEvent, PlayEvent
 from fives.record import load_record
 
 BASE = ["--preset", "five-up", "--seats", "human,greedy", "--seed", "21", "--lang", "en"]
@@ -48,13 +55,14 @@ def first_moves(count: int) -> Policy:
 
 def test_ctrl_d_saves_and_resume_finishes(drive: Callable[[Policy], Driver],
                                           tmp_path: Path) -> None:
-    first = drive(first_moves(3))
+    first = drive(first_moves(12))
     assert first.run(BASE) == 0
     path = saved_path(first.out)
     assert path.parent == tmp_path / "autosave"
     assert f"fives play --resume {path}" in first.out
-    assert placements_by(path, 0) == 3
+    assert placements_by(path, 0) == 12
     before = actions(path)
+    assert len(before) >= 2  # saved in a later hand: the resumed summary must show hand 1
 
     second = drive(random_mover(seed=2))
     record = tmp_path / "done.json"
@@ -66,6 +74,11 @@ def test_ctrl_d_saves_and_resume_finishes(drive: Callable[[Policy], Driver],
     assert after[len(before) - 1][: len(before[-1])] == before[-1]
     events = list(load_record(record.read_text(encoding="utf-8")).replay())
     assert isinstance(events[-1], GameEndEvent)
+    # The summary counts the hands played before the game was saved too.
+    hand_ends = [e for e in events if isinstance(e, HandEndEvent)]
+    rows = summary_rows(second.out)
+    assert [r[0] for r in rows] == [e.hand for e in hand_ends]
+    assert rows[-1][1:] == list(events[-1].scores)
 
 
 def test_ctrl_c_saves(drive: Callable[[Policy], Driver]) -> None:

@@ -4,13 +4,12 @@ from the numbered moves on screen; the scores shown must be those the saved reco
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from cli_play.helpers import Driver, Policy, random_mover
+from cli_play.helpers import Driver, Policy, random_mover, summary_rows
 from fives.events import GameEndEvent, HandEndEvent
 from fives.record import load_record
 
@@ -36,12 +35,9 @@ def replayed(path: Path) -> tuple[list[int], int, int]:
 
 
 def shown_final_scores(out: str) -> list[int]:
-    """The last row of the 'Scores after each hand' table."""
-    table = out[out.rindex("Scores after each hand"):]
-    row = re.compile(r"^\s+\d+\s+(out|blocked|target)")
-    rows = [line for line in table.splitlines() if row.match(line)]
-    assert rows, table
-    return [int(x) for x in rows[-1].split()[2:]]
+    rows = summary_rows(out)
+    assert rows, out[-2000:]
+    return rows[-1][1:]
 
 
 def seats_for(preset: str, extra: list[str], first: str) -> list[str]:

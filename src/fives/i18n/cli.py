@@ -126,6 +126,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ---------------------------------------------------------------- actions explained
     "hand_starts": {"en": "Hand {hand}: {who} leads.", "fr": "Manche {hand} : {who} ouvre."},
+    "hand_starts_you": {"en": "Hand {hand}: you lead.", "fr": "Manche {hand} : vous ouvrez."},
     "ev_lead": {"en": "{who} leads {tile}", "fr": "{who} ouvre avec {tile}"},
     "ev_lead_you": {"en": "You lead {tile}", "fr": "Vous ouvrez avec {tile}"},
     "ev_place": {"en": "{who} plays {tile} on #{node} ({port})",
@@ -240,7 +241,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "fr": "{value!r} n'est ni un coup ni une commande : tapez aide."},
     "hint_title": {"en": "Hint (best first, estimated value):",
                    "fr": "Indice (le meilleur d'abord, valeur estimée) :"},
-    "hint_line": {"en": "  {number}) {move}  {value}", "fr": "  {number}) {move}  {value}"},
+    "hint_best": {"en": "best", "fr": "le meilleur"},
+    "hint_behind": {"en": "{value} against the best (bot's estimate)",
+                    "fr": "{value} par rapport au meilleur (estimation du robot)"},
     "hint_unavailable": {"en": "No hint available.", "fr": "Pas d'indice disponible."},
     "undo_hot_seat": {"en": "Undo is only for games against bots.",
                       "fr": "Annuler n'existe que contre des robots."},

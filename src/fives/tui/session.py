@@ -31,6 +31,7 @@ from fives.tui.screen import (
     hand_line,
     header,
     layout_block,
+    move_label,
     moves_table,
     others_line,
     reveal_tables,
@@ -153,7 +154,7 @@ class PlaySession:
         self.last_node: int | None = None
         self.last_drawn: dict[int, Any] = {}
         self.facing: int | None = None  # the human whose hand is on screen (hot seat)
-        self.history: list[HandSummary] = []
+        self.history = hand_summaries(game)
         self.draw_run: DrawRun | None = None
         # The deal of each hand, kept here because the engine's record reads the hands as they
         # are now rather than as dealt (see record()).
@@ -266,7 +267,8 @@ class PlaySession:
 
     def announce_hand(self) -> None:
         leader = self.game.turn
-        self.note(Text(self.t("hand_starts", hand=self.game.hand_number, who=self.who(leader)),
+        key = "hand_starts_you" if self.is_you(leader) else "hand_starts"
+        self.note(Text(self.t(key, hand=self.game.hand_number, who=self.who(leader)),
                        style="bold blue"))
 
     def pause(self, prompt: str) -> None:
@@ -406,10 +408,17 @@ class PlaySession:
             self.error(self.t("hint_unavailable"))
             return
         self.say(Text(self.t("hint_title"), style="bold"))
-        for cand in ranked:
+        best = ranked[0].value
+        for i, cand in enumerate(ranked):
             number = moves.index(cand.move) + 1 if cand.move in moves else "?"
-            self.say(Text(self.t("hint_line", number=number, move=cand.move.notation(),
-                                 value=f"{cand.value:+.1f}")))
+            line = Text(f"  {number}) ", style="bold cyan")
+            line.append_text(move_label(cand.move, self.lang))
+            line.append(f"  {cand.move.notation(explicit=True)}  ", style="dim")
+            if i == 0:
+                line.append(self.t("hint_best"), style="bold green")
+            else:
+                line.append(self.t("hint_behind", value=f"{cand.value - best:+.1f}"))
+            self.say(line)
 
     def show_rules(self) -> None:
         preset = self.game.rules.name
@@ -467,8 +476,7 @@ class PlaySession:
         self.safe_record = self.record()
         self.log.clear()
         self.last_node = None
-        while self.history and self.history[-1].hand >= self.game.hand_number:
-            self.history.pop()
+        self.history = hand_summaries(self.game)
         self.note(Text(self.t("undone"), style="bold magenta"))
         return True
 
@@ -604,6 +612,14 @@ class PlaySession:
                 name = ""
             if name:
                 self.save(Path(name).expanduser())
+
+
+def hand_summaries(game: Game) -> list[HandSummary]:
+    """One line per finished hand (a resumed game brings the hands played before)."""
+    return [
+        HandSummary(e.hand, e.result, e.winner, tuple(e.scores))
+        for e in game.events if isinstance(e, HandEndEvent)
+    ]
 
 
 def last_choice(record: dict[str, Any], seat: int) -> tuple[int, int] | None:
