@@ -55,12 +55,12 @@ def first_moves(count: int) -> Policy:
 
 def test_ctrl_d_saves_and_resume_finishes(drive: Callable[[Policy], Driver],
                                           tmp_path: Path) -> None:
-    first = drive(first_moves(12))
+    first = drive(first_moves(25))
     assert first.run(BASE) == 0
     path = saved_path(first.out)
     assert path.parent == tmp_path / "autosave"
     assert f"fives play --resume {path}" in first.out
-    assert placements_by(path, 0) == 12
+    assert placements_by(path, 0) == 25
     before = actions(path)
     assert len(before) >= 2  # saved in a later hand: the resumed summary must show hand 1
 
