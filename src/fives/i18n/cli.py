@@ -217,6 +217,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                "fr": "{who}, votre coup (numéro, notation ou aide) > "},
     "handover": {"en": "Pass the keyboard to {who}, then press Enter > ",
                  "fr": "Passez le clavier à {who}, puis appuyez sur Entrée > "},
+    "press_enter_results": {"en": "Press Enter for the results > ",
+                            "fr": "Appuyez sur Entrée pour les résultats > "},
     "press_enter_next_hand": {"en": "Press Enter for the next hand > ",
                               "fr": "Appuyez sur Entrée pour la manche suivante > "},
     "help_text": {

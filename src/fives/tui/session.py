@@ -144,6 +144,7 @@ class PlaySession:
         self.save_to = save_to
         self.seed = seed
         self.live = console.is_terminal
+        self.private_screen = False
         self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
         names = seat_names(game.rules.players, self.seats, lang)
         self.names = Names(
@@ -226,11 +227,17 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
+        # Hot seat in a terminal: the alternate screen has no scrollback, so nobody can scroll
+        # back to the previous player's hand.
+        self.private_screen = self.live and len(self.humans) > 1
+        if self.private_screen:
+            self.console.set_alt_screen(True)
         try:
             self.loop()
         except SessionEnd as end:
             return end.status
         except (KeyboardInterrupt, EOFError) as exc:
+            self.leave_private_screen()
             self.say("")
             path = self.save(self.save_to or default_save_path(self.game.rules.name),
                              quiet=True)
@@ -238,7 +245,14 @@ class PlaySession:
                 self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
                 self.say(self.t("resume_hint", path=str(path)))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
+        finally:
+            self.leave_private_screen()
         return 0
+
+    def leave_private_screen(self) -> None:
+        if self.private_screen:
+            self.console.set_alt_screen(False)
+            self.private_screen = False
 
     def loop(self) -> None:
         if self.game.phase_name == "play" and not self.game.history:
@@ -441,6 +455,7 @@ class PlaySession:
         return path
 
     def quit(self) -> None:
+        self.leave_private_screen()
         answer = self.ask(self.t("quit_save_ask")).strip().lower()
         if answer in ("", "y", "yes", "o", "oui"):
             default = self.save_to or default_save_path(self.game.rules.name)
@@ -596,6 +611,12 @@ class PlaySession:
     def finish(self) -> None:
         game = self.game
         winner = game.winner
+        if self.private_screen:
+            self.pause(self.t("press_enter_results"))
+            self.leave_private_screen()
+            reveal = game.last_hand_end
+            if reveal is not None:
+                self.say(reveal_tables(game.rules, reveal, self.names, self.lang))
         self.say("")
         if winner is not None:
             mine = self.names.you is not None and game.rules.side_of(self.names.you) == winner
