@@ -44,12 +44,15 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    from fives.bots.expectimax import ExpectimaxPlayer
     from fives.bots.heuristic import HeuristicPlayer
     from fives.bots.search import SearchPlayer
 
     if name == "heuristic":
         return HeuristicPlayer(seed)
-    return SearchPlayer(seed, strongest=name == "expert")
+    if name == "search":
+        return ExpectimaxPlayer(seed)
+    return SearchPlayer(seed)
 
 
 __all__ = [

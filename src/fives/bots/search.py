@@ -1,4 +1,4 @@
-"""Levels 4 and 5: determinised Monte Carlo search over hidden hands.
+"""Level 5 (expert): determinised Monte Carlo search over hidden hands.
 
 Each iteration samples the hidden tiles consistently with what this seat knows
 (``inference``), then plays every candidate move on that same sample and finishes the hand with
@@ -23,22 +23,18 @@ if TYPE_CHECKING:
     from fives.moves import Move
     from fives.views import SeatView
 
-# Defaults when the caller gives no budget.
-DEFAULT_SECONDS = {4: 0.05, 5: 0.2}
+DEFAULT_SECONDS = 0.25  # when the caller gives no budget
 MIN_ITERATIONS = 4
 PRUNE_EVERY = 8
 
 
 class SearchPlayer(Player):
-    name = "search"
-    level = 4
+    name = "expert"
+    level = 5
 
-    def __init__(self, seed: int | None = None, *, strongest: bool = False) -> None:
+    def __init__(self, seed: int | None = None, *, epsilon: float = 0.0) -> None:
         super().__init__(seed)
-        if strongest:
-            self.name = "expert"
-            self.level = 5
-        self.epsilon = 0.0
+        self.epsilon = epsilon  # share of random moves in the playouts
 
     def _rank(
         self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
@@ -104,7 +100,7 @@ class SearchPlayer(Player):
 
     def _limits(self, budget: Budget | None) -> tuple[float | None, int | None]:
         if budget is None or (budget.seconds is None and budget.iterations is None):
-            return DEFAULT_SECONDS[self.level], None
+            return DEFAULT_SECONDS, None
         return budget.seconds, budget.iterations
 
 
