@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from fives.errors import FivesError
 from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
 from fives.game import Game
 from fives.rules import Ruleset
@@ -49,11 +50,27 @@ def config_id(cfg: tuple[str, int, bool | None]) -> str:
     return f"{preset}-{players}p{suffix}"
 
 
-def make_rules(preset: str, players: int, partnerships: bool | None) -> Ruleset:
-    options: dict[str, Any] = {"players": players}
+# Options of RULES.md §9 that change neither the opener nor the settlement's formula, run
+# through the same checks (the reference model knows reserves and immediate branches).
+OPTION_CONFIGS: list[tuple[str, int, bool | None, dict[str, Any]]] = [
+    ("all-fives", 2, None, {"spinner_branches_immediate": True}),
+    ("all-fives", 3, None, {"boneyard_reserve": 2}),
+    ("all-fives", 3, None, {"blocked_tie": "split"}),
+    ("all-fives", 2, None, {"target_exact": True}),
+    ("all-fives", 2, None, {"target_check": "end_of_hand_unique"}),
+    ("multiples-of-five", 2, None, {"boneyard_reserve": 1}),
+    ("five-up", 3, None, {"hand_size": 7}),
+    ("five-up", 2, None, {"target_check": "immediate"}),
+    ("five-up-solitaire", 1, None, {"handicap": 10, "block_penalty": "rounded_fifths"}),
+]
+
+
+def make_rules(preset: str, players: int, partnerships: bool | None,
+               options: dict[str, Any] | None = None) -> Ruleset:
+    values: dict[str, Any] = {"players": players, **(options or {})}
     if partnerships is not None:
-        options["partnerships"] = partnerships
-    return Ruleset.preset(preset, **options)
+        values["partnerships"] = partnerships
+    return Ruleset.preset(preset, **values)
 
 
 def ref_tile(t: Tile) -> tuple[int, int]:
@@ -74,7 +91,7 @@ def side_of(preset: str, players: int, partnerships: bool, seat: int) -> int:
 
 def expected_settlement(
     preset: str, players: int, partnerships: bool, result: str, out_seat: int | None,
-    hands: list[list[Tile]],
+    hands: list[list[Tile]], options: dict[str, Any] | None = None,
 ) -> tuple[int | None, list[int]]:
     """(winner side, deltas per side) from RULES.md §2.5, §3.5, §4.5, §5.5 and §9 O12, O13."""
     pips = [sum(t.pips for t in h) for h in hands]
@@ -82,10 +99,12 @@ def expected_settlement(
     deltas = [0] * n_sides
     side = [side_of(preset, players, partnerships, s) for s in range(players)]
     out_side = side[out_seat] if out_seat is not None else None
+    options = options or {}
     if preset == "five-up-solitaire":
         if result == "out":
             return 0, deltas
-        deltas[1] = pips[0]
+        rounded = options.get("block_penalty") == "rounded_fifths"
+        deltas[1] = (pips[0] + 2) // 5 if rounded else pips[0]
         return None, deltas
     if preset == "five-up":
         for s in range(players):
@@ -117,6 +136,13 @@ def expected_settlement(
         ]
         best = min(keys)
         w = keys.index(best) if keys.count(best) == 1 else None
+        if w is None and options.get("blocked_tie") == "split":
+            # §9 O7: the tied players share the rounded hands of the others
+            tied = [k for k in range(n_sides) if keys[k] == best]
+            pot = sum(value(pips[s]) for s in range(players) if side[s] not in tied)
+            for k in tied:
+                deltas[k] = pot // len(tied)
+            return None, deltas
     if w is not None:
         deltas[w] = sum(value(pips[s]) for s in range(players) if side[s] != w)
     return w, deltas
@@ -175,6 +201,30 @@ def check_views(game: Game, players: int) -> None:
             assert data["legal_moves"] == []
 
 
+def check_error_messages(game: Game, rng: random.Random) -> None:
+    """Refusing a move must not reveal tiles hidden from the mover (other hands, boneyard)."""
+    seat = game.turn
+    own = set(game.hand(seat))
+    visible = own | {n.tile for n in game.layout.nodes}
+    hidden = [t for t in ALL_TILES if t not in visible]
+    legal = {m.notation(explicit=True) for m in game.legal_moves}
+    attempts = [t for t in ("draw", "pass") if t not in legal]
+    for t in rng.sample(hidden, min(3, len(hidden))):
+        attempts.append(f"{t.high}-{t.low}@1" if len(game.layout) else f"{t.high}-{t.low}")
+    before = snapshot(game, record=False)
+    for text in attempts:
+        try:
+            game.play(text)
+        except FivesError as exc:
+            message = str(exc)
+        else:
+            raise AssertionError(f"{text!r} was accepted although it is not legal")
+        leaked = tiles_in_text(message) - visible - tiles_in_text(text)
+        assert not leaked, (message, sorted(map(str, leaked)))
+        assert "\n" not in message
+    assert snapshot(game, record=False) == before
+
+
 def check_push_pop(game: Game, rng: random.Random) -> None:
     before = snapshot(game, record=False)
     for move in list(game.legal_moves):
@@ -201,10 +251,10 @@ def check_push_pop(game: Game, rng: random.Random) -> None:
 
 def run_checked_game(
     preset: str, players: int, partnerships: bool | None, seed: int, *,
-    max_hands: int = 1000, checks: Checks | None = None,
+    max_hands: int = 1000, checks: Checks | None = None, options: dict[str, Any] | None = None,
 ) -> Game:
     checks = checks or Checks()
-    rules = make_rules(preset, players, partnerships)
+    rules = make_rules(preset, players, partnerships, options)
     teams = bool(rules.partnerships)
     game = Game(rules, seed=seed)
     rng = random.Random(seed * 7919 + 17)
@@ -238,6 +288,7 @@ def run_checked_game(
             rules.spinners, [[ref_tile(t) for t in h] for h in dealt],
             [ref_tile(t) for t in boneyard], game.leader, drawing=rules.drawing,
             reserve=rules.boneyard_reserve, forced_lead=forced,
+            branches_immediate=rules.spinner_branches_immediate,
         )
         drawn = 0
         while phase_of(game) == "play":
@@ -263,6 +314,7 @@ def run_checked_game(
                 check_push_pop(game, rng)
             if checks.views:
                 check_views(game, players)
+                check_error_messages(game, rng)
             move = rng.choice(legal)
             events = game.play(move)
             assert events, "play returns the events it caused"
@@ -271,7 +323,10 @@ def run_checked_game(
                 assert isinstance(first, PlayEvent)
                 assert (first.seat, first.move, first.hand) == (seat, str(move),
                                                                 game.hand_number)
-                assert first.points == rules.score_of_total(first.total)
+                points = rules.score_of_total(first.total)
+                if rules.target_exact and scores[rules.side_of(seat)] + points > rules.target:
+                    points = 0  # §9 O5: a score past the target is not applied
+                assert first.points == points
                 scores[rules.side_of(seat)] += first.points
                 last_placer = seat
             elif move.kind == "draw":
@@ -306,7 +361,11 @@ def run_checked_game(
                             assert not game.hand(seat)
                         if checks.settlement:
                             winner, deltas = expected_settlement(
-                                preset, players, teams, event.result, out_seat, remaining)
+                                preset, players, teams, event.result, out_seat, remaining,
+                                options)
+                            if rules.target_exact:
+                                deltas = [0 if d > 0 and sc + d > rules.target else d
+                                          for sc, d in zip(scores, deltas, strict=True)]
                             assert list(event.deltas) == deltas, (event, deltas)
                             if not (preset == "fives-and-threes" and event.result == "blocked"):
                                 assert event.winner == winner, (event, winner)
@@ -318,6 +377,8 @@ def run_checked_game(
                     assert scores[event.winner] == max(scores)
                     assert scores.count(max(scores)) == 1
                     assert scores[event.winner] >= rules.target
+                    if rules.target_exact:
+                        assert scores[event.winner] == rules.target
                 else:
                     raise AssertionError(f"unexpected event after the move: {event}")
             assert list(game.scores) == scores

@@ -8,7 +8,14 @@ import pytest
 
 from fives.game import Game
 
-from .harness import CONFIGS, Checks, config_id, make_rules, run_checked_game
+from .harness import (
+    CONFIGS,
+    OPTION_CONFIGS,
+    Checks,
+    config_id,
+    make_rules,
+    run_checked_game,
+)
 from .helpers import event_json, phase_of
 
 
@@ -54,3 +61,15 @@ def test_same_seed_same_game(preset: str, players: int, partners: bool | None) -
     assert a.to_record() == b.to_record()
     c = play_seeded(preset, players, partners, 12)
     assert c.to_record()["hands"][0] != a.to_record()["hands"][0], "another seed, another deal"
+
+
+@pytest.mark.parametrize(("preset", "players", "partners", "options"), OPTION_CONFIGS,
+                         ids=[f"{c[0]}-{c[1]}p-" + "-".join(f"{k}={v}" for k, v in c[3].items())
+                              for c in OPTION_CONFIGS])
+def test_options_under_the_same_checks(preset: str, players: int, partners: bool | None,
+                                       options: dict[str, object]) -> None:
+    run_checked_game(preset, players, partners, 7, max_hands=2, options=dict(options))
+    light = Checks(reference=True, push_pop=False, views=False, settlement=True)
+    game = run_checked_game(preset, players, partners, 8, max_hands=300, checks=light,
+                            options=dict(options))
+    assert phase_of(game) == "game_over" and game.winner is not None

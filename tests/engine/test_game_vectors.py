@@ -669,3 +669,67 @@ def test_v43_fives_and_threes_in_play() -> None:
     assert (event.total, event.points) == (9, 3)
     (event,) = plays(act(game, "3-3@1.E"))
     assert (event.total, event.points) == (12, 4)
+
+
+# ------------------------------------------------------------------ other §9 options
+
+def test_o7_blocked_tie_split() -> None:
+    game = position(R("all-fives", players=3, blocked_tie="split"),
+                    [["4-3"], ["5-2"], ["6-5", "6-1"]], ["0-0"], turn=A, leader=C, boneyard=[])
+    end = hand_end(act(game, "pass"))
+    assert (end.result, end.winner, list(end.deltas)) == ("blocked", None, [10, 10, 0])
+
+
+def test_o18_all_fives_checked_at_the_end_of_the_hand() -> None:
+    game = position(R("all-fives", target_check="end_of_hand_unique"), [["4-3", "2-2"], ["1-1"]],
+                    ["6-3"], turn=A, leader=B, scores=[140, 120])
+    events = act(game, "3-4@1.E")
+    assert [type(e).__name__ for e in events] == ["PlayEvent"]
+    assert tuple(game.scores) == (150, 120) and phase_of(game) == "play"
+
+
+def test_o11_spinner_branches_open_at_once() -> None:
+    a = tiles(["6-6", "6-2", "3-1", "4-0", "2-1", "6-0", "1-0"])
+    b = tiles(["5-5", "6-4", "5-3", "4-1", "3-0", "2-2", "5-2"])
+    deal = Deal((a, b), tuple(complement(a, b)))
+    immediate = Game(R("all-fives", spinner_branches_immediate=True), deal=deal)
+    act(immediate, "6-6")
+    assert notations(immediate.legal_moves) == {"6-4@1.W", "6-4@1.E", "6-4@1.N", "6-4@1.S"}
+    locked = Game(R("all-fives"), deal=deal)
+    act(locked, "6-6")
+    assert notations(locked.legal_moves) == {"6-4@1.W", "6-4@1.E"}
+
+
+def test_o15_handicap_each_hand() -> None:
+    game = position(R("five-up-solitaire", handicap_each_hand=True), [["3-1"]], ["6-3"],
+                    scores=[20, 25])
+    act(game, "3-1@1.E")
+    game.next_hand()
+    assert tuple(game.scores) == (20, 30)
+
+
+def test_o15_empty_hand_draw_on() -> None:
+    game = position(R("five-up-solitaire", empty_hand="draw_on"), [["3-1"]], ["6-3"],
+                    scores=[20, 25], boneyard=["2-2", "1-0", "5-5"])
+    events = act(game, "3-1@1.E")
+    assert [type(e).__name__ for e in events] == ["PlayEvent"] and phase_of(game) == "play"
+    assert notations(game.legal_moves) == {"draw"}
+    act(game, "draw", "draw")
+    assert tuple(game.scores) == (20, 31)
+    assert notations(game.legal_moves) == {"1-0@2.out"}
+
+
+def test_o6_five_up_winner_collects() -> None:
+    game = position(R("five-up", players=3, settlement="winner_collects"),
+                    [["3-0"], ["6-6"], ["6-5", "2-0"]], ["4-3"], turn=A, leader=C,
+                    scores=[10, 10, 10])
+    end = hand_end(act(game, "3-0@1.E"))
+    assert (end.winner, list(end.deltas)) == (A, [2 + 3, 0, 0])
+
+
+def test_o9_all_fives_winner_leads() -> None:
+    game = position(R("all-fives", opener="winner_leads"), [["3-0"], ["6-6", "5-5"]], ["4-3"],
+                    turn=A, leader=B)
+    act(game, "3-0@1.E")
+    game.next_hand()
+    assert game.leader == A and len(game.legal_moves) == 7, "the out player leads any tile"
