@@ -130,7 +130,6 @@ class PlaySession:
         think: float | None = None,
         save_to: Path | None = None,
         seed: int | None = None,
-        deals: Sequence[Sequence[Sequence[str]]] = (),
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -157,14 +156,8 @@ class PlaySession:
         self.facing: int | None = None  # the human whose hand is on screen (hot seat)
         self.history = hand_summaries(game)
         self.draw_run: DrawRun | None = None
-        # The deal of each hand, kept here because the engine's record reads the hands as they
-        # are now rather than as dealt (see record()).
-        self.deals: dict[int, list[list[str]]] = {
-            k: [list(h) for h in hands] for k, hands in enumerate(deals)
-        }
-        if not game.history:
-            self.remember_deal()
-        self.safe_record: dict[str, Any] = self.record()
+        # The record as of the last completed action: what Ctrl-C saves.
+        self.safe_record: dict[str, Any] = game.to_record()
 
     # ------------------------------------------------------------------ output helpers
     def t(self, key: str, **params: Any) -> str:
@@ -269,8 +262,7 @@ class PlaySession:
                 self.log.clear()
                 self.last_node = None
                 self.last_drawn.clear()
-                self.remember_deal()
-                self.safe_record = self.record()
+                self.safe_record = game.to_record()
                 self.announce_hand()
                 continue
             seat = game.turn
@@ -294,7 +286,7 @@ class PlaySession:
         before = tuple(self.game.scores)
         layout_before = self.game.layout.to_json()
         events = self.game.play(move)
-        self.safe_record = self.record()
+        self.safe_record = self.game.to_record()
         for event in events:
             self.explain(event, seat, before, layout_before)
 
@@ -475,7 +467,7 @@ class PlaySession:
         if len(self.humans) != 1:
             self.error(self.t("undo_hot_seat"))
             return False
-        record = self.record()
+        record = self.game.to_record()
         target = last_choice(record, seat)
         if target is None:
             self.error(self.t("undo_nothing"))
@@ -487,8 +479,7 @@ class PlaySession:
             trimmed["hands"][hand_index]["actions"][:action_index]
         )
         self.game = game_from_record(trimmed)
-        self.deals = {k: h["hands"] for k, h in enumerate(trimmed["hands"])}
-        self.safe_record = self.record()
+        self.safe_record = self.game.to_record()
         self.log.clear()
         self.last_node = None
         self.history = hand_summaries(self.game)
@@ -506,7 +497,7 @@ class PlaySession:
             key = "ev_pass_you" if self.is_you(event.seat) else "ev_pass"
             self.note(Text(self.t(key, who=self.who(event.seat)), style="dim"))
         elif isinstance(event, HandEndEvent):
-            self.explain_hand_end(event)
+            self.explain_hand_end(event, seat)
         elif isinstance(event, GameEndEvent):
             pass  # shown by finish()
 
@@ -574,27 +565,11 @@ class PlaySession:
             self.say(self.log[-1])
         self.draw_run = None
 
-    def remember_deal(self) -> None:
-        index = len(self.game.to_record()["hands"]) - 1
-        self.deals[index] = [
-            [str(t) for t in self.game.hand(s)] for s in range(self.game.rules.players)
-        ]
-
-    def record(self) -> dict[str, Any]:
-        """The game's record with each hand's tiles as dealt."""
-        record = self.game.to_record()
-        for index, hands in self.deals.items():
-            if index < len(record["hands"]):
-                record["hands"][index]["hands"] = [list(h) for h in hands]
-        return record
-
-    def explain_hand_end(self, event: HandEndEvent) -> None:
+    def explain_hand_end(self, event: HandEndEvent, seat: int) -> None:
+        """``seat`` made the last action: when the hand ends 'out', the player who went out."""
         if event.result == "out":
-            seat = next((s for s, n in enumerate(event.pips) if n == 0
-                         and not event.hands[s]), None)
-            key = "hand_out_you" if seat is not None and self.is_you(seat) else "hand_out"
-            who = self.who(seat) if seat is not None else "?"
-            self.note(Text(self.t(key, who=who, hand=event.hand), style="bold"))
+            key = "hand_out_you" if self.is_you(seat) else "hand_out"
+            self.note(Text(self.t(key, who=self.who(seat), hand=event.hand), style="bold"))
         elif event.result == "blocked":
             self.note(Text(self.t("hand_blocked", hand=event.hand), style="bold"))
         else:
