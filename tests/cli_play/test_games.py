@@ -4,6 +4,7 @@ from the numbered moves on screen; the scores shown must be those the saved reco
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -68,6 +69,14 @@ def test_full_game_matches_the_record(
         # The human really chose: each move prompt was answered from the numbered list.
         assert any(a.isdigit() for a in driver.answers)
         assert "Your hand:" in driver.out
+    else:
+        assert "Your hand:" not in driver.out  # a spectator sees no hand
+    # A bot's draws never show the tile drawn; only the human sees their own.
+    for line in driver.out.splitlines():
+        if "cannot play and draws" in line:
+            assert "[" not in line, line
+        if line.startswith("You cannot play: you draw"):
+            assert re.search(r"\[\d\|\d\]", line), line
 
 
 def test_replay_command_agrees(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
