@@ -152,7 +152,6 @@ class Game:
         self.boneyard: list[int] = []
         self.bpos = 0
         self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)  # type: ignore[arg-type]
-        self.last_points = 0
         self.hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append
@@ -231,12 +230,8 @@ class Game:
             ids = list(range(TILE_COUNT))
             self.rng.shuffle(ids)
             h = rules.hand_size
-            masks = []
-            for s in range(n):
-                m = 0
-                for i in ids[s * h:(s + 1) * h]:
-                    m |= 1 << i
-                masks.append(m)
+            bit = _BIT.__getitem__
+            masks = [sum(map(bit, ids[s * h:(s + 1) * h])) for s in range(n)]  # distinct bits
             bone = ids[n * h:]
         else:
             masks, bone = self._check_deal(deal)
@@ -263,7 +258,7 @@ class Game:
         self.hands = masks
         self.boneyard = bone
         self.bpos = 0
-        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)  # type: ignore[arg-type]
+        self.layout.clear()
         self.leader = chosen
         self.turn = chosen
         self.forced_lead = forced
@@ -421,7 +416,6 @@ class Game:
             hands[seat] = hand
             layout = self.layout
             points = self._score_table[layout.place_code(code)]
-            self.last_points = points
             if points:
                 side = self._side[seat]
                 if self._add(side, points) and self._immediate and (
@@ -462,7 +456,6 @@ class Game:
         scores = self.scores
         new = scores[side] + points
         if self._exact and new > self._target:
-            self.last_points = 0
             return False
         self.scores = scores[:side] + (new,) + scores[side + 1:]
         return True
@@ -498,7 +491,7 @@ class Game:
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, result: HandResult, out_seat: int | None, winner: int | None) -> None:
-        pips = tuple(pips_of(h) for h in self.hands)
+        pips = tuple(map(pips_of, self.hands))
         sides = len(self.scores)
         if result == "target":
             deltas = (0,) * sides
@@ -614,15 +607,17 @@ class Game:
         hand_no = self.hand_number
         open_values = tuple(self.layout.open_values())
         drawn = TILE_BY_ID[self.boneyard[self.bpos]] if move.kind == "draw" else None
+        before = self.scores
         self.push_code(move.code)
         self._stack.clear()
         self.layout._undo.clear()
         new: list[Event] = []
         scores = tuple(self.scores)
         if move.kind in ("lead", "place"):
-            total = self.layout.total
-            new.append(PlayEvent(hand_no, seat, str(move), total, self.last_points,
-                                 self._scores_before_settlement()))
+            side = self._side[seat]
+            after_play = self._scores_before_settlement()
+            new.append(PlayEvent(hand_no, seat, str(move), self.layout.total,
+                                 after_play[side] - before[side], after_play))
         elif move.kind == "draw":
             assert drawn is not None
             new.append(DrawEvent(hand_no, seat, drawn, self._scores_before_settlement()))
@@ -748,6 +743,7 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 # Placement codes of a set of tiles on a port of a value (at most 112 x 7 x 128 entries).
 _PLACE_CODES: dict[int, tuple[int, ...]] = {}
 _SCORE_TABLES: dict[str, list[int]] = {}
+_BIT = tuple(1 << i for i in range(TILE_COUNT))
 
 
 def _score_table(scoring: str) -> list[int]:

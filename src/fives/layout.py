@@ -70,6 +70,14 @@ class Layout:
         # lead) and how many ends it appended.
         self._undo: list[tuple[int, int, int]] = []
 
+    def clear(self) -> None:
+        """Take every tile off (a new hand); the per-node arrays are overwritten as tiles come."""
+        self.count = 0
+        self.total = 0
+        self.ends.clear()
+        self.spinner_count = 0
+        self._undo.clear()
+
     # ----------------------------------------------------------------- fast path
     def place_code(self, code: int) -> int:
         """Place by move code (unchecked); return the new counted total."""
