@@ -4,6 +4,7 @@ resume; hot seat; French; the setup questions."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -257,3 +258,26 @@ def test_bad_record_file(drive: Callable[[Policy], Driver], tmp_path: Path) -> N
     driver = drive(scripted([]))
     assert driver.run(["--resume", str(bad)]) == 2
     assert len(driver.err.strip().splitlines()) == 1
+
+
+def test_move_by_notation(drive: Callable[[Policy], Driver]) -> None:
+    typed: list[str] = []
+
+    def policy(driver: Driver, prompt: str) -> str | None:
+        if not is_move_prompt(prompt) or typed:
+            return None if is_move_prompt(prompt) else ""
+        listing = driver.out[driver.out.rindex("Your moves:"):]
+        first = next(line for line in listing.splitlines() if line.strip().startswith("1)"))
+        notation = re.split(r"\s{2,}", first.strip())[2]
+        typed.append(notation.replace("-", "|", 1))  # a|b is accepted on input too
+        return typed[-1]
+
+    driver = drive(policy)
+    assert driver.run(BASE) == 0
+    path = saved_path(driver.out)
+    assert placements_by(path, 0) == 1
+    human_actions = [
+        e.move for e in load_record(path.read_text()).replay()
+        if isinstance(e, PlayEvent) and e.seat == 0
+    ]
+    assert human_actions == [typed[0].replace("|", "-").split(".")[0]]

@@ -247,8 +247,8 @@ def start(args: argparse.Namespace, lang: str) -> int:
     options = parse_options(args.option, lang)
     save_to = Path(args.save).expanduser() if args.save else None
 
-    asked = not any((args.preset, args.players, args.seats, args.resume, args.option,
-                     args.partnerships is not None))
+    asked = not any((args.preset, args.players, args.seats, args.level, args.resume,
+                     args.option, args.partnerships is not None))
     if args.resume:
         if args.preset or args.players or args.option or args.partnerships is not None:
             raise UsageError(text("err_resume_rules", lang))
