@@ -184,32 +184,39 @@ class Game:
     def _check_deal(self, deal: Deal) -> tuple[list[int], list[int]]:
         rules = self.rules
         if not isinstance(deal, Deal) or len(deal.hands) != rules.players:
+            got = len(deal.hands) if isinstance(deal, Deal) else type(deal).__name__
             raise IllegalMoveError(
-                f"invalid deal: expected {rules.players} hand(s)", key="invalid_deal"
+                f"invalid deal: {got} hand(s), expected {rules.players}", key="invalid_deal"
             )
-        seen = 0
+        seen: set[Tile] = set()
         masks = []
+
+        def take(tile: object, where: str) -> None:
+            if not isinstance(tile, Tile):
+                raise IllegalMoveError(f"invalid deal: {tile!r} in {where} is not a Tile",
+                                       key="invalid_deal")
+            if tile in seen:
+                raise IllegalMoveError(f"invalid deal: tile {tile} appears twice ({where})",
+                                       key="invalid_deal")
+            seen.add(tile)
+
         for seat, hand in enumerate(deal.hands):
             if len(hand) != rules.hand_size:
                 raise IllegalMoveError(
                     f"invalid deal: seat {seat} has {len(hand)} tiles, expected "
                     f"{rules.hand_size}", key="invalid_deal",
                 )
-            m = mask_of(hand)
-            if m & seen or m.bit_count() != len(hand):
-                raise IllegalMoveError(
-                    f"invalid deal: a tile of seat {seat} appears twice", key="invalid_deal"
-                )
-            seen |= m
-            masks.append(m)
-        bone = [t.id for t in deal.boneyard]
-        bm = mask_of(deal.boneyard)
-        if bm & seen or bm.bit_count() != len(bone) or (seen | bm).bit_count() != TILE_COUNT:
+            for tile in hand:
+                take(tile, f"seat {seat}")
+            masks.append(mask_of(hand))
+        for tile in deal.boneyard:
+            take(tile, "boneyard")
+        if len(seen) != TILE_COUNT:
             raise IllegalMoveError(
-                "invalid deal: the hands and the boneyard must hold each of the 28 tiles once",
-                key="invalid_deal",
+                f"invalid deal: the hands and the boneyard hold {len(seen)} tiles, expected "
+                f"each of the {TILE_COUNT} once", key="invalid_deal",
             )
-        return masks, bone
+        return masks, [t.id for t in deal.boneyard]
 
     def _start_hand(self, deal: Deal | None, leader: int | None) -> None:
         rules = self.rules
