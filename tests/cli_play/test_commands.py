@@ -281,3 +281,19 @@ def test_move_by_notation(drive: Callable[[Policy], Driver]) -> None:
         if isinstance(e, PlayEvent) and e.seat == 0
     ]
     assert human_actions == [typed[0].replace("|", "-").split(".")[0]]
+
+
+@pytest.mark.parametrize(("env", "expected"), [("fr_FR.UTF-8", "Sans option, il demande"),
+                                               ("en_GB.UTF-8", "Without options it asks")])
+def test_help_in_the_user_language(capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch, env: str,
+                                   expected: str) -> None:
+    from fives.cli.main import main
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", env)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--help"])
+    assert exit_info.value.code == 0
+    assert expected in capsys.readouterr().out.replace("\n", " ").replace("  ", " ")

@@ -33,33 +33,28 @@ class UsageError(Exception):
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser(
-        "play", help="play a game in the terminal against bots or friends",
-        description="Play Five Up, All Fives, Multiples of five and the other presets in the "
-        "terminal. Without options it asks what to play.",
-    )
-    p.add_argument("--preset", help="game to play: five-up, all-fives, multiples-of-five, "
-                   "five-up-solitaire, fives-and-threes, draw, block (or an alias)")
-    p.add_argument("--players", help="number of players (1 for the solitaire, else 2-4)")
+    lang = default_lang()  # --lang is not parsed yet when the help is built
+
+    def h(key: str, **params: Any) -> str:
+        return text(key, lang, **params)
+
+    p = subparsers.add_parser("play", help=h("arg_help"), description=h("arg_description"))
+    p.add_argument("--preset", help=h("arg_preset"))
+    p.add_argument("--players", help=h("arg_players"))
     p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
-                   help="four players as two teams, partners sitting opposite")
+                   help=h("arg_partnerships"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a rules option (RULES.md section 9), e.g. target=100; repeatable")
-    p.add_argument("--seats", help="who sits where, seat 0 first, comma-separated: 'human' or "
-                   "a bot level (random, greedy, heuristic, search, expert), e.g. "
-                   "human,greedy")
-    p.add_argument("--level", help=f"bot level for the seats not given (default {DEFAULT_LEVEL})")
-    p.add_argument("--lang", help="language: en or fr (default: from the environment)")
-    p.add_argument("--seed", help="seed of the shuffles and bots, for a reproducible game")
-    p.add_argument("--resume", metavar="RECORD", help="continue a saved game (a record file)")
-    p.add_argument("--save", metavar="FILE",
-                   help="write the game's record to FILE when it ends or is interrupted")
-    p.add_argument("--no-color", action="store_true", help="no colours")
-    p.add_argument("--no-tally", action="store_true", help="hide the Five Up paper tally")
-    p.add_argument("--delay", default="0.6",
-                   help="seconds to pause after each bot move when redrawing (default 0.6)")
-    p.add_argument("--think", default="1.0",
-                   help="seconds the stronger bots may think per move (default 1.0)")
+                   help=h("arg_option"))
+    p.add_argument("--seats", help=h("arg_seats"))
+    p.add_argument("--level", help=h("arg_level", level=DEFAULT_LEVEL))
+    p.add_argument("--lang", help=h("arg_lang"))
+    p.add_argument("--seed", help=h("arg_seed"))
+    p.add_argument("--resume", metavar="RECORD", help=h("arg_resume"))
+    p.add_argument("--save", metavar="FILE", help=h("arg_save"))
+    p.add_argument("--no-color", action="store_true", help=h("arg_no_color"))
+    p.add_argument("--no-tally", action="store_true", help=h("arg_no_tally"))
+    p.add_argument("--delay", default="0.6", help=h("arg_delay"))
+    p.add_argument("--think", default="1.0", help=h("arg_think"))
     p.set_defaults(func=run)
 
 

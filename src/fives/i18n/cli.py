@@ -285,6 +285,52 @@ MESSAGES: dict[str, dict[str, str]] = {
     "menu_prompt": {"en": "Your choice [{default}] > ", "fr": "Votre choix [{default}] > "},
     "bad_choice": {"en": "{value!r} is not in the list: type 1 to {count}, or Enter.",
                    "fr": "{value!r} n'est pas dans la liste : tapez 1 à {count}, ou Entrée."},
+    # ---------------------------------------------------------------- command-line help
+    "arg_help": {"en": "play a game in the terminal against bots or friends",
+                 "fr": "jouer une partie dans le terminal contre des robots ou des amis"},
+    "arg_description": {
+        "en": "Play Five Up, All Fives, Multiples of five and the other presets in the "
+              "terminal. Without options it asks what to play.",
+        "fr": "Jouer au Five Up, à All Fives, aux Multiples de cinq et aux autres jeux dans "
+              "le terminal. Sans option, il demande à quoi jouer.",
+    },
+    "arg_preset": {
+        "en": "game to play: five-up, all-fives, multiples-of-five, five-up-solitaire, "
+              "fives-and-threes, draw, block (or an alias)",
+        "fr": "jeu : five-up, all-fives, multiples-of-five, five-up-solitaire, "
+              "fives-and-threes, draw, block (ou un alias)",
+    },
+    "arg_players": {"en": "number of players (1 for the solitaire, else 2-4)",
+                    "fr": "nombre de joueurs (1 pour le solitaire, sinon 2 à 4)"},
+    "arg_partnerships": {"en": "four players as two teams, partners sitting opposite",
+                         "fr": "quatre joueurs en deux équipes, partenaires face à face"},
+    "arg_option": {"en": "a rules option (RULES.md section 9), e.g. target=100; repeatable",
+                   "fr": "une option de règle (RULES.md section 9), par ex. target=100 ; "
+                         "répétable"},
+    "arg_seats": {
+        "en": "who sits where, seat 0 first, comma-separated: human or a bot level (random, "
+              "greedy, heuristic, search, expert), e.g. human,greedy",
+        "fr": "qui est assis où, place 0 d'abord, séparés par des virgules : human ou un "
+              "niveau de robot (random, greedy, heuristic, search, expert), par ex. "
+              "human,greedy",
+    },
+    "arg_level": {"en": "bot level of the seats not given (default {level})",
+                  "fr": "niveau des robots aux places non données (par défaut {level})"},
+    "arg_lang": {"en": "language: en or fr (default: from the environment)",
+                 "fr": "langue : en ou fr (par défaut : celle de l'environnement)"},
+    "arg_seed": {"en": "seed of the shuffles and bots, for a game you can replay",
+                 "fr": "graine du mélange et des robots, pour une partie reproductible"},
+    "arg_resume": {"en": "continue a saved game (a record file)",
+                   "fr": "reprendre une partie sauvegardée (un fichier de partie)"},
+    "arg_save": {"en": "write the game's record to FILE when it ends or is interrupted",
+                 "fr": "écrire la partie dans FILE à la fin ou à l'interruption"},
+    "arg_no_color": {"en": "no colours", "fr": "sans couleurs"},
+    "arg_no_tally": {"en": "hide the Five Up paper tally",
+                     "fr": "cacher la marque sur papier du Five Up"},
+    "arg_delay": {"en": "seconds to pause after each bot move when redrawing (default 0.6)",
+                  "fr": "secondes de pause après chaque coup de robot (par défaut 0.6)"},
+    "arg_think": {"en": "seconds the stronger bots may think per move (default 1.0)",
+                  "fr": "secondes de réflexion des robots forts par coup (par défaut 1.0)"},
     # ---------------------------------------------------------------- command-line errors
     "error_prefix": {"en": "fives play: error: ", "fr": "fives play : erreur : "},
     "err_not_int": {"en": "invalid {what} {value!r}: expected a whole number",
