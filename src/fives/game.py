@@ -193,11 +193,12 @@ class Game:
 
         def take(tile: object, where: str) -> None:
             if not isinstance(tile, Tile):
-                raise IllegalMoveError(f"invalid deal: {tile!r} in {where} is not a Tile",
+                raise IllegalMoveError(f"invalid deal: {tile!r} in {where}: expected a Tile",
                                        key="invalid_deal")
             if tile in seen:
-                raise IllegalMoveError(f"invalid deal: tile {tile} appears twice ({where})",
-                                       key="invalid_deal")
+                raise IllegalMoveError(
+                    f"invalid deal: tile {tile} appears twice ({where}); each tile must appear "
+                    "once", key="invalid_deal")
             seen.add(tile)
 
         for seat, hand in enumerate(deal.hands):
