@@ -733,3 +733,28 @@ def test_o9_all_fives_winner_leads() -> None:
     act(game, "3-0@1.E")
     game.next_hand()
     assert game.leader == A and len(game.legal_moves) == 7, "the out player leads any tile"
+
+
+# ------------------------------------------------------------------ §12.2 draw, pass, blocked
+
+def test_drawing_the_last_tile_then_pass_then_blocked() -> None:
+    game = position(R("all-fives"), [["6-5"], ["6-6", "4-1"]], ["3-0"], turn=A, leader=B,
+                    boneyard=["2-2"])
+    assert notations(game.legal_moves) == {"draw"}
+    events = act(game, "draw")
+    assert [type(e).__name__ for e in events] == ["DrawEvent"], "no blocked check after a draw"
+    assert phase_of(game) == "play" and game.turn == A
+    assert notations(game.legal_moves) == {"pass"}
+    end = hand_end(act(game, "pass"))
+    assert (end.result, end.winner, list(end.pips)) == ("blocked", A, [15, 17])
+    assert list(end.deltas) == [15, 0]
+
+
+def test_a_pass_hands_the_turn_on_when_someone_else_can_place() -> None:
+    game = position(R("all-fives", players=3), [["6-5"], ["6-6"], ["3-1"]], ["3-0"], turn=A,
+                    leader=C, boneyard=[])
+    events = act(game, "pass")
+    assert [type(e).__name__ for e in events] == ["PassEvent"]
+    assert game.turn == B and notations(game.legal_moves) == {"pass"}
+    act(game, "pass")
+    assert game.turn == C and notations(game.legal_moves) == {"3-1@1.W"}

@@ -192,3 +192,28 @@ def test_actions_after_the_end_of_the_game_are_refused() -> None:
     with pytest.raises(RecordError) as info:
         list(load_record(record).replay())
     assert "pass" in str(info.value)
+
+
+def test_record_leader_must_match_the_rules() -> None:
+    game = random_game("all-fives", 2, None, seed=12, max_actions=3)
+    record = game.to_record()
+    record["hands"][0]["leader"] = 1 - record["hands"][0]["leader"]
+    with pytest.raises(RecordError) as info:
+        list(load_record(record).replay())
+    assert "leader" in str(info.value)
+    del record["hands"][0]["leader"]
+    assert event_json(load_record(record).replay()) == event_json(game.events)
+
+
+def test_solitaire_record_defaults_and_handicap_on_top_of_start_scores() -> None:
+    game = random_game("five-up-solitaire", 1, None, seed=3, max_actions=4)
+    record = game.to_record()
+    record["options"] = {}
+    record["start_scores"] = [10, 20]
+    for entry in record["hands"]:
+        entry.pop("leader", None)
+    events = list(load_record(record).replay())
+    assert events[0].to_json()["type"] == "play" and events[0].to_json()["scores"][1] == 25
+    resumed = game_from_record(record)
+    assert resumed.rules.players == 1
+    assert Game(resumed.rules, seed=1, start_scores=[10, 20]).scores[1] == 25
