@@ -297,3 +297,31 @@ def test_help_in_the_user_language(capsys: pytest.CaptureFixture[str],
         main(["play", "--help"])
     assert exit_info.value.code == 0
     assert expected in capsys.readouterr().out.replace("\n", " ").replace("  ", " ")
+
+
+def test_undo_back_into_the_previous_hand(drive: Callable[[Policy], Driver],
+                                          tmp_path: Path) -> None:
+    state = {"undone": False}
+
+    def policy(driver: Driver, prompt: str) -> str | None:
+        if not is_move_prompt(prompt):
+            return ""
+        if "Hand 2:" in driver.out and not state["undone"]:
+            state["undone"] = True
+            return "undo"
+        if state["undone"]:
+            return None
+        return "1"
+
+    driver = drive(policy)
+    assert driver.run(BASE) == 0
+    assert "Back to your previous turn." in driver.out
+    path = saved_path(driver.out)
+    data = json.loads(path.read_text())
+    assert len(data["hands"]) == 1  # back in hand 1, before the human's last placement
+    events = list(load_record(data).replay())
+    assert not any(isinstance(e, HandEndEvent) for e in events)
+    from fives.record import game_from_record
+
+    game = game_from_record(data)
+    assert game.phase_name == "play" and game.turn == 0  # the human's turn again
