@@ -8,7 +8,7 @@ brackets and player names are printed as they are).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -39,7 +39,6 @@ class Names:
     sides: list[str]
     you: int | None = None  # the one human seat, when there is exactly one
     lang: str = "en"
-    side_of_seat: list[int] = field(default_factory=list)
 
     def seat(self, seat: int) -> str:
         return self.seats[seat]
@@ -84,8 +83,8 @@ def scores_table(
     return table
 
 
-def describe_count(rules: Ruleset, layout_json: dict[str, object], lang: str) -> Text:
-    """'Open ends 6 · 3 · 5 -- count 6 + 3 + 5 = 14'."""
+def describe_ends(layout_json: dict[str, object], lang: str) -> Text:
+    """'Open ends: 6 (#1 north) · 3 (#2 end)'; empty before the lead."""
     ends = layout_json.get("ends", [])
     assert isinstance(ends, list)
     out = Text()
@@ -188,7 +187,7 @@ def others_line(view: SeatView, names: Names, lang: str) -> Text:
 def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> Group:
     data = view.layout.to_json()
     lines: list[RenderableType] = [*render_layout(data, lang, last=last, width=width)]
-    ends = describe_count(view.rules, data, lang)
+    ends = describe_ends(data, lang)
     if len(ends):
         lines.append(ends)
         lines.append(count_line(data, lang))

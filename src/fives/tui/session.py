@@ -284,11 +284,10 @@ class PlaySession:
     def apply(self, move: Move) -> None:
         seat = self.game.turn
         before = tuple(self.game.scores)
-        layout_before = self.game.layout.to_json()
         events = self.game.play(move)
         self.safe_record = self.game.to_record()
         for event in events:
-            self.explain(event, seat, before, layout_before)
+            self.explain(event, seat, before)
 
     def bot_turn(self, seat: int) -> None:
         from fives.bots import Budget
@@ -487,10 +486,10 @@ class PlaySession:
         return True
 
     # ------------------------------------------------------------------ explaining
-    def explain(self, event: Event, seat: int, before: tuple[int, ...],
-                layout_before: dict[str, Any]) -> None:
+    def explain(self, event: Event, seat: int, before: tuple[int, ...]) -> None:
+        """Turn one event into a line of the log (``before``: the scores before the action)."""
         if isinstance(event, PlayEvent):
-            self.explain_play(event, before)
+            self.explain_play(event)
         elif isinstance(event, DrawEvent):
             self.explain_draw(event, before)
         elif isinstance(event, PassEvent):
@@ -501,7 +500,8 @@ class PlaySession:
         elif isinstance(event, GameEndEvent):
             pass  # shown by finish()
 
-    def explain_play(self, event: PlayEvent, before: tuple[int, ...]) -> None:
+    def explain_play(self, event: PlayEvent) -> None:
+        """'North plays [6|4] on #1 (north): ends 6 + 3 + 5 + 1 = 15 -> +3'."""
         self.last_drawn.pop(event.seat, None)
         layout = self.game.layout.to_json()
         nodes = layout["nodes"]
