@@ -172,12 +172,25 @@ class Checks:
     settlement: bool = True
 
 
+EVENT_KEYS = {  # RULES.md §12.4
+    "play": {"type", "hand", "seat", "move", "total", "points", "scores"},
+    "draw": {"type", "hand", "seat", "tile", "scores"},
+    "pass": {"type", "hand", "seat"},
+    "hand_end": {"type", "hand", "result", "winner", "pips", "deltas", "scores"},
+    "game_end": {"type", "winner", "scores"},
+}
+
 ALLOWED_VIEW_KEYS = {"seat", "rules", "hand", "hand_sizes", "boneyard_size", "scores", "turn",
                      "phase", "hand_number", "leader", "layout", "legal_moves", "history",
                      "last_hand_end", "winner"}
 
 
-def check_views(game: Game, players: int) -> None:
+# One action of the current hand as the harness saw it: (seat, kind, explicit notation or
+# None, drawn tile or None, the playable end values before it, sorted).
+Action = tuple[int, str, str | None, Tile | None, list[int]]
+
+
+def check_views(game: Game, players: int, actions: list[Action] | None = None) -> None:
     layout_tiles = {n.tile for n in game.layout.nodes}
     playing = phase_of(game) == "play"
     for seat in [*range(players), None]:
@@ -188,9 +201,32 @@ def check_views(game: Game, players: int) -> None:
         own = set(game.hand(seat)) if seat is not None else set()
         assert {Tile.parse(t) for t in data["hand"]} == own
         assert len(data["hand"]) == len(own)
+        assert (data["hand_sizes"], data["boneyard_size"], data["scores"], data["turn"],
+                data["phase"], data["hand_number"], data["leader"]) == (
+            list(game.hand_sizes), game.boneyard_size, list(game.scores), game.turn,
+            phase_of(game), game.hand_number, game.leader)
         if not playing:
-            continue  # the hand has ended: every hand is revealed
+            # the hand has ended: the reveal shows every hand
+            reveal = data["last_hand_end"]
+            assert reveal is not None and reveal["hand"] == game.hand_number
+            assert [sorted(Tile.parse(t) for t in h) for h in reveal["hands"]] == [
+                sorted(game.hand(s)) for s in range(players)]
+            continue
         assert data["last_hand_end"] is None
+        if seat is not None and seat == game.turn:
+            assert set(data["legal_moves"]) == notations(game.legal_moves)
+        if actions is not None:
+            history = data["history"]
+            assert len(history) == len(actions)
+            for entry, (who, kind, move, drawn, values) in zip(history, actions, strict=True):
+                assert (entry["seat"], entry["kind"]) == (who, kind)
+                if move is not None:
+                    assert entry["move"] == move
+                if drawn is not None and who == seat:
+                    assert entry.get("tile") == str(drawn)
+                else:
+                    assert "tile" not in entry
+                assert sorted(entry["open_values"]) == values
         visible = own | layout_tiles
         seen = set()
         for s in strings_in(data):
@@ -291,6 +327,7 @@ def run_checked_game(
             branches_immediate=rules.spinner_branches_immediate,
         )
         drawn = 0
+        actions: list[Action] = []
         while phase_of(game) == "play":
             seat = game.turn
             assert seat == ref.turn
@@ -313,9 +350,10 @@ def run_checked_game(
             if checks.push_pop:
                 check_push_pop(game, rng)
             if checks.views:
-                check_views(game, players)
+                check_views(game, players, actions)
                 check_error_messages(game, rng)
             move = rng.choice(legal)
+            values = sorted(e.value for e in layout_ends(game.layout))
             events = game.play(move)
             assert events, "play returns the events it caused"
             first = events[0]
@@ -339,6 +377,12 @@ def run_checked_game(
                 assert isinstance(first, PassEvent) and first.seat == seat
             if not isinstance(first, PassEvent):
                 assert list(first.scores) == scores
+            actions.append((seat, move.kind,
+                            move.notation(explicit=True) if move.kind in ("lead", "place")
+                            else None,
+                            first.tile if isinstance(first, DrawEvent) else None, values))
+            for event in events:
+                assert set(event.to_json()) == EVENT_KEYS[event.to_json()["type"]]
             ended_by_target = any(isinstance(e, HandEndEvent) and e.result == "target"
                                   for e in events)
             if checks.reference and not ended_by_target:
@@ -383,6 +427,8 @@ def run_checked_game(
                     raise AssertionError(f"unexpected event after the move: {event}")
             assert list(game.scores) == scores
         assert ref.over is not None or not checks.reference or prev_result == "target"
+        if checks.views:
+            check_views(game, players)
         prev_leader = game.leader
         if phase_of(game) == "game_over":
             assert game.is_over and game.winner is not None
