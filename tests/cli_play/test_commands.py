@@ -110,6 +110,13 @@ def test_bad_input_changes_nothing(drive: Callable[[Policy], Driver]) -> None:
     assert sum(is_move_prompt(p) for p in noisy.prompts) == len(bad_lines) + 1
 
 
+def test_rules_name_the_options(drive: Callable[[Policy], Driver]) -> None:
+    driver = drive(scripted(["rules", None]))
+    assert driver.run(["--preset", "muggins", "--option", "target=100", "--seats",
+                       "human,greedy", "--seed", "1", "--lang", "fr"]) == 0
+    assert "Options en jeu : target=100" in driver.out
+
+
 def test_help_rules_hint(drive: Callable[[Policy], Driver]) -> None:
     driver = drive(scripted(["help", "rules", "hint", None]))
     assert driver.run(BASE) == 0

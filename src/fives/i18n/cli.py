@@ -221,6 +221,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "fr": "Appuyez sur Entrée pour les résultats > "},
     "press_enter_next_hand": {"en": "Press Enter for the next hand > ",
                               "fr": "Appuyez sur Entrée pour la manche suivante > "},
+    "options_in_play": {"en": "Options in play: {options}",
+                        "fr": "Options en jeu : {options}"},
     "help_text": {
         "en": "Type the number of a move, or its notation: 6-3 to lead, 6-3@2 to put the 6 "
               "against tile #2 (6-3@2.L to name the side), draw, pass.\n"

@@ -201,7 +201,10 @@ def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) ->
     hands.add_column(text("col_player", lang))
     hands.add_column(text("col_tiles_left", lang), no_wrap=True)
     hands.add_column(text("col_pips", lang), justify="right")
-    shows_rounding = rules.settlement in ("debit_own", "winner_collects", "self_debit")
+    # Per-seat rounding is what these settlements count (side_difference rounds per side).
+    shows_rounding = rules.settlement in ("debit_own", "winner_collects", "self_debit") or (
+        rules.settlement == "side_difference" and not rules.partnerships
+    )
     if shows_rounding:
         hands.add_column(text("col_rounded", lang), justify="right")
     for seat, tiles in enumerate(end.hands):

@@ -431,6 +431,10 @@ class PlaySession:
         if key not in catalog():
             key = f"play_rules_{preset}"
         self.say(Text(self.t(key)))
+        options = {k: v for k, v in self.game.rules.options().items() if k != "players"}
+        if options:
+            shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+            self.say(Text(self.t("options_in_play", options=shown), style="italic"))
 
     def save(self, path: Path, *, quiet: bool = False) -> Path | None:
         record = self.safe_record
