@@ -36,3 +36,30 @@ def test_view_object_does_not_carry_another_seats_forced_lead() -> None:
     assert carried is None or carried in a, f"seat 0's view carries seat 1's {carried}"
     spectator = game.view(None)
     assert getattr(spectator, "forced_lead", None) is None
+
+
+def test_deals_are_spread_evenly() -> None:
+    """§1.3: the shuffle must be uniform. Loose bounds (about 5 standard deviations)."""
+    rules = Ruleset.preset("all-fives")
+    in_hand: dict[str, int] = {}
+    on_top: dict[str, int] = {}
+    runs = 1400
+    for seed in range(runs):
+        game = Game(rules, seed=seed)
+        for t in game.hand(0):
+            in_hand[str(t)] = in_hand.get(str(t), 0) + 1
+        top = game.to_record()["hands"][0]["boneyard"][0]
+        on_top[top] = on_top.get(top, 0) + 1
+    assert len(in_hand) == 28 and len(on_top) == 28
+    assert all(270 <= c <= 430 for c in in_hand.values()), in_hand  # expected 350
+    assert all(15 <= c <= 85 for c in on_top.values()), on_top  # expected 50
+
+
+def test_copy_is_independent() -> None:
+    game = Game(Ruleset.preset("five-up", players=3), seed=9)
+    twin = game.copy()
+    move = next(iter(game.legal_moves))
+    twin.play(move)
+    assert len(game.layout) == 0 and len(twin.layout) == 1
+    assert game.hand_sizes != twin.hand_sizes
+    assert game.events == []

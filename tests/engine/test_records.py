@@ -217,3 +217,22 @@ def test_solitaire_record_defaults_and_handicap_on_top_of_start_scores() -> None
     resumed = game_from_record(record)
     assert resumed.rules.players == 1
     assert Game(resumed.rules, seed=1, start_scores=[10, 20]).scores[1] == 25
+
+
+def test_fives_replay_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(example_record()), encoding="utf-8")
+    for lang in ("en", "fr"):
+        status = main(["replay", str(path), "--lang", lang])
+        out, err = capsys.readouterr()
+        assert status == 0 and err == ""
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert len(lines) >= 4
+        assert "6-1@1" in out and "3-2@3" in out
+
+
+def test_fives_replay_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["replay", str(tmp_path / "nope.json"), "--format", "jsonl"])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert "nope.json" in err and err.count("\n") == 1 and "Traceback" not in err
