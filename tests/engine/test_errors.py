@@ -195,3 +195,28 @@ def test_bad_games_are_refused_with_a_one_line_message(name: str, kwargs: dict[s
     message = str(info.value)
     assert "\n" not in message and named in message, message
     assert "expected" in message or "must" in message
+
+
+def finished_hand(seed: int) -> Game:
+    game = Game(Ruleset.preset("all-fives"), seed=seed)
+    rng = random.Random(seed)
+    while phase_of(game) == "play":
+        game.play(rng.choice(list(game.legal_moves)))
+    assert phase_of(game) == "hand_over"
+    return game
+
+
+def test_a_refused_next_hand_changes_nothing() -> None:
+    """A refused call must leave the game as it was, its random source included: the next
+    deal is the one the game would have dealt without the refused call."""
+    plain = finished_hand(17)
+    plain.next_hand()
+    refused = finished_hand(17)
+    before = snapshot(refused)
+    wrong = 1 - plain.leader
+    with pytest.raises(FivesError) as info:
+        refused.next_hand(leader=wrong)
+    assert str(wrong) in str(info.value) and "\n" not in str(info.value)
+    assert snapshot(refused) == before
+    refused.next_hand()
+    assert snapshot(refused) == snapshot(plain)
