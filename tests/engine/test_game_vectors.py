@@ -765,3 +765,11 @@ def test_a_pass_hands_the_turn_on_when_someone_else_can_place() -> None:
     assert game.turn == B and notations(game.legal_moves) == {"pass"}
     act(game, "pass")
     assert game.turn == C and notations(game.legal_moves) == {"3-1@1.W"}
+
+
+def test_short_notation_falls_back_to_branch_ports() -> None:
+    game = position(R("five-up"), [["6-4", "2-1"], ["5-5", "0-0"]],
+                    ["6-6", "6-3@1.E", "6-1@1.W"])
+    act(game, "6-4@1")
+    assert game.layout.nodes[-1].port in ("N", "S")
+    assert game.counted_total == 3 + 1 + 4

@@ -236,3 +236,14 @@ def test_fives_replay_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
     assert "nope.json" in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_replay_keeps_the_lead_orientation_and_drops_explicit_ports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = example_record()
+    record["hands"][0]["actions"] = ["3-6", "6-1@1.E", "1-4@2.out"]
+    status, lines, err = run_replay(tmp_path, capsys, record)
+    assert status == 0, err
+    moves = [(json.loads(line)["move"], json.loads(line)["total"]) for line in lines]
+    # 3-6 led: W 3, E 6 (T 9); 6-1 on E: 3 + 1; 1-4 on #2.out: 3 + 4
+    assert moves == [("3-6", 9), ("6-1@1", 4), ("1-4@2", 7)]
