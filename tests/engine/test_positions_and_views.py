@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from fives.errors import FivesError
 from fives.game import Deal, Game
 from fives.rules import Ruleset
 
@@ -63,3 +66,13 @@ def test_copy_is_independent() -> None:
     assert len(game.layout) == 0 and len(twin.layout) == 1
     assert game.hand_sizes != twin.hand_sizes
     assert game.events == []
+
+
+@pytest.mark.parametrize("seat", [5, -1, "0", 1.5], ids=repr)
+def test_view_of_a_bad_seat_is_a_clear_engine_error(seat: object) -> None:
+    """Seats come from clients (web, terminal): a bad one is a FivesError naming it."""
+    game = Game(Ruleset.preset("five-up"), seed=1)
+    with pytest.raises(FivesError) as info:
+        game.view(seat)  # type: ignore[arg-type]
+    assert repr(seat) in str(info.value) or str(seat) in str(info.value)
+    assert "\n" not in str(info.value)
