@@ -152,11 +152,18 @@ def test_undo_goes_back_to_the_previous_turn(drive: Callable[[Policy], Driver],
     assert isinstance(list(load_record(record.read_text()).replay())[-1], GameEndEvent)
 
 
-def test_quit_offers_to_save(drive: Callable[[Policy], Driver]) -> None:
+def test_quit_offers_to_save(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
     driver = drive(scripted(["1", "quit", "y", ""]))
     assert driver.run(BASE) == 0
     path = saved_path(driver.out)
     assert placements_by(path, 0) == 1
+    missing = tmp_path / "missing" / "x.json"
+    retried = drive(scripted(["quit", "maybe", "y", str(missing), ""]))
+    assert retried.run(BASE) == 0
+    assert "'maybe': answer y (yes) or n (no)." in retried.out
+    assert f"Cannot save to {missing}" in retried.out
+    assert not missing.parent.exists()
+    assert saved_path(retried.out).parent.name == "autosave"
     declined = drive(scripted(["quit", "n"]))
     assert declined.run(BASE) == 0
     assert "The game was not saved." in declined.out

@@ -264,6 +264,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "fr": "Pour la reprendre : fives play --resume {path}"},
     "quit_save_ask": {"en": "Save the game before leaving? [Y/n] > ",
                       "fr": "Sauvegarder la partie avant de partir ? [O/n] > "},
+    "yes_or_no": {"en": "{value!r}: answer y (yes) or n (no).",
+                  "fr": "{value!r} : répondez o (oui) ou n (non)."},
     "not_saved": {"en": "The game was not saved.", "fr": "La partie n'a pas été sauvegardée."},
     "quit_file_ask": {"en": "File name [{path}] > ", "fr": "Nom du fichier [{path}] > "},
     "end_save_ask": {"en": "Type a file name to save the record, or press Enter > ",

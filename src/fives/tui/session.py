@@ -53,6 +53,8 @@ HINT_SECONDS = 0.3
 SAVE_DIR_ENV = "FIVES_SAVE_DIR"
 
 Ask = Callable[[str], str]
+YES = ("", "y", "yes", "o", "oui")
+NO = ("n", "no", "non")
 
 COMMANDS = {
     "help": ("help", "h", "?", "aide"),
@@ -80,9 +82,13 @@ class SessionEnd(Exception):
         self.status = status
 
 
-def default_save_path(preset: str) -> Path:
+def default_save_dir() -> Path:
     base = os.environ.get(SAVE_DIR_ENV)
-    folder = Path(base) if base else Path.home() / ".local" / "share" / "fives" / "saved"
+    return Path(base) if base else Path.home() / ".local" / "share" / "fives" / "saved"
+
+
+def default_save_path(preset: str) -> Path:
+    folder = default_save_dir()
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = folder / f"{preset}-{stamp}.json"
     number = 1
@@ -439,7 +445,8 @@ class PlaySession:
     def save(self, path: Path, *, quiet: bool = False) -> Path | None:
         record = self.safe_record
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent == default_save_dir():  # ours to create; a player's path is not
+                path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         except (OSError, ValueError) as err:  # ValueError: a name the system refuses (NUL)
             reason = getattr(err, "strerror", None) or str(err)
@@ -450,17 +457,23 @@ class PlaySession:
         return path
 
     def quit(self) -> None:
+        """Leave, after asking whether to save (and where, until the save succeeds)."""
         self.leave_private_screen()
-        answer = self.ask(self.t("quit_save_ask")).strip().lower()
-        if answer in ("", "y", "yes", "o", "oui"):
-            default = self.save_to or default_save_path(self.game.rules.name)
+        while True:
+            answer = self.ask(self.t("quit_save_ask")).strip().lower()
+            if answer in YES or answer in NO:
+                break
+            self.error(self.t("yes_or_no", value=answer))
+        if answer in NO:
+            self.say(self.t("not_saved"))
+            raise SessionEnd(0)
+        default = self.save_to or default_save_path(self.game.rules.name)
+        while True:
             name = self.ask(self.t("quit_file_ask", path=str(default))).strip()
             path = self.save(Path(name).expanduser() if name else default)
             if path is not None:
                 self.say(self.t("resume_hint", path=str(path)))
-        else:
-            self.say(self.t("not_saved"))
-        raise SessionEnd(0)
+                raise SessionEnd(0)
 
     def undo(self, seat: int) -> bool:
         """Back to this player's previous turn, by replaying the record without the actions
