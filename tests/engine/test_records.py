@@ -16,13 +16,13 @@ from fives.game import Game
 from fives.record import game_from_record, load_record
 from fives.tiles import ALL_TILES, Tile
 
-from .harness import CONFIGS, config_id, make_rules
+from .harness import CONFIGS, OPTION_CONFIGS, config_id, make_rules
 from .helpers import event_json, phase_of, snapshot
 
 
 def random_game(preset: str, players: int, partners: bool | None, seed: int,
-                max_actions: int = 100_000) -> Game:
-    game = Game(make_rules(preset, players, partners), seed=seed)
+                max_actions: int = 100_000, options: dict[str, Any] | None = None) -> Game:
+    game = Game(make_rules(preset, players, partners, options), seed=seed)
     rng = random.Random(seed + 99)
     for _ in range(max_actions):
         phase = phase_of(game)
@@ -247,3 +247,17 @@ def test_replay_keeps_the_lead_orientation_and_drops_explicit_ports(
     moves = [(json.loads(line)["move"], json.loads(line)["total"]) for line in lines]
     # 3-6 led: W 3, E 6 (T 9); 6-1 on E: 3 + 1; 1-4 on #2.out: 3 + 4
     assert moves == [("3-6", 9), ("6-1@1", 4), ("1-4@2", 7)]
+
+
+@pytest.mark.parametrize(("preset", "players", "partners", "options"), OPTION_CONFIGS,
+                         ids=[f"{c[0]}-" + "-".join(map(str, c[3].values()))
+                              for c in OPTION_CONFIGS])
+def test_records_keep_the_options(preset: str, players: int, partners: bool | None,
+                                  options: dict[str, Any]) -> None:
+    game = random_game(preset, players, partners, seed=9, options=dict(options))
+    record = json.loads(json.dumps(game.to_record()))
+    for key, value in options.items():
+        assert record["options"][key] == value
+    loaded = load_record(record)
+    assert loaded.rules == game.rules
+    assert event_json(loaded.replay()) == event_json(game.events)
