@@ -339,3 +339,19 @@ def test_undo_back_into_the_previous_hand(drive: Callable[[Policy], Driver],
 
     game = game_from_record(data)
     assert game.phase_name == "play" and game.turn == 0  # the human's turn again
+
+
+def test_end_of_game_save(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
+    missing = tmp_path / "missing" / "end.json"
+    good = tmp_path / "end.json"
+
+    def at_end(driver: Driver, prompt: str) -> str | None:
+        if "file name to save the record" in prompt:
+            return str(good) if str(missing) in driver.answers else str(missing)
+        return None
+
+    driver = drive(random_mover(seed=1, then=at_end))
+    assert driver.run([*BASE, "--option", "target=10"]) == 0
+    assert f"Cannot save to {missing}" in driver.out
+    assert f"Game saved to {good}" in driver.out
+    assert isinstance(list(load_record(good.read_text()).replay())[-1], GameEndEvent)

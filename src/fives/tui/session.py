@@ -617,14 +617,16 @@ class PlaySession:
         self.say(scores_table(game.rules, game.scores, self.names, self.lang, tally=self.tally))
         self.say(summary_table(self.history, self.names, self.lang, game.rules.sides))
         if self.save_to is not None:
-            self.save(self.save_to)
-        elif self.humans:
+            if self.save(self.save_to) is None:  # keep the record somewhere all the same
+                self.save(default_save_path(game.rules.name))
+            return
+        while self.humans:
             try:
                 name = self.ask(self.t("end_save_ask")).strip()
             except EOFError:
                 name = ""
-            if name:
-                self.save(Path(name).expanduser())
+            if not name or self.save(Path(name).expanduser()) is not None:
+                return
 
 
 def hand_summaries(game: Game) -> list[HandSummary]:
