@@ -147,7 +147,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "deck_gains": {"en": "(+{points} for the deck)", "fr": "(+{points} pour la pioche)"},
     "count_scores": {"en": "ends {sum} = {total} -> +{points}",
                      "fr": "bouts {sum} = {total} -> +{points}"},
-    "count_plain": {"en": "ends {sum} = {total}", "fr": "bouts {sum} = {total}"},
     "count_no_score_fifths": {
         "en": "ends {sum} = {total}, not a multiple of 5: no score",
         "fr": "bouts {sum} = {total}, pas un multiple de 5 : rien",
@@ -160,7 +159,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "ends {sum} = {total}, neither a multiple of 5 nor of 3: no score",
         "fr": "bouts {sum} = {total}, ni multiple de 5 ni de 3 : rien",
     },
-    "count_no_score_none": {"en": "ends {sum} = {total}", "fr": "bouts {sum} = {total}"},
     "hand_out": {"en": "{who} played their last tile: hand {hand} is over.",
                  "fr": "{who} a posé son dernier domino : la manche {hand} est finie."},
     "hand_out_you": {"en": "You played your last tile: hand {hand} is over.",

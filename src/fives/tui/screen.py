@@ -156,7 +156,7 @@ def moves_table(
         if outcome is not None:
             total, points = outcome
             if view.rules.scoring == "none":
-                after.append(text("after_count", lang, total=total), style="dim")
+                pass  # the ends score nothing in this game: no count to show
             elif points:
                 after.append(text("after_scores", lang, total=total, points=points),
                              style="bold green")
@@ -190,7 +190,8 @@ def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> 
     ends = describe_ends(data, lang)
     if len(ends):
         lines.append(ends)
-        lines.append(count_line(data, lang))
+        if view.rules.scoring != "none":
+            lines.append(count_line(data, lang))
     return Group(*lines)
 
 

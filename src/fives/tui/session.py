@@ -533,12 +533,13 @@ class PlaySession:
             port = self.t(f"port_{node['port']}")
             line.append(self.t("ev_place" + you, who=self.who(event.seat), tile=shown,
                                node=node["parent"], port=port))
-        line.append(self.t("action_sep"))
         rules = self.game.rules
+        if rules.scoring == "none":  # draw and block games: the ends never score
+            self.note(line)
+            return
+        line.append(self.t("action_sep"))
         count = sum_text(layout) if counted_parts(layout) else str(event.total)
-        if rules.scoring == "none":
-            line.append(self.t("count_plain", sum=count, total=event.total), style="dim")
-        elif event.points:
+        if event.points:
             line.append(self.t("count_scores", sum=count, total=event.total,
                                points=event.points), style="bold green")
         else:
