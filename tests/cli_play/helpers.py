@@ -13,6 +13,7 @@ import pytest
 
 from fives.cli.main import main
 
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # styles and screen control of a terminal
 MOVE_LINE = re.compile(r"^\s+(\d+)\)\s", re.MULTILINE)
 MOVES_HEADINGS = ("Your moves:", "Vos coups :")
 
@@ -57,9 +58,10 @@ class Driver:
 
     def moves_on_screen(self) -> list[int]:
         """The move numbers of the last list of moves printed."""
-        start = max(self.out.rfind(h) for h in MOVES_HEADINGS)
+        out = ANSI.sub("", self.out)
+        start = max(out.rfind(h) for h in MOVES_HEADINGS)
         assert start >= 0, "no list of moves on screen"
-        return [int(n) for n in MOVE_LINE.findall(self.out[start:])]
+        return [int(n) for n in MOVE_LINE.findall(out[start:])]
 
 
 def is_move_prompt(prompt: str) -> bool:

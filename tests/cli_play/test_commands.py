@@ -355,3 +355,34 @@ def test_end_of_game_save(drive: Callable[[Policy], Driver], tmp_path: Path) -> 
     assert f"Cannot save to {missing}" in driver.out
     assert f"Game saved to {good}" in driver.out
     assert isinstance(list(load_record(good.read_text()).replay())[-1], GameEndEvent)
+
+
+def test_live_hot_seat_never_shows_a_hand_while_bots_play(
+    drive: Callable[[Policy], Driver], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich then redraws as in a terminal
+    record = tmp_path / "live.json"
+    driver = drive(random_mover(seed=3))
+    assert driver.run(["--preset", "five-up", "--players", "3", "--seats", "human,greedy,human",
+                       "--seed", "5", "--lang", "en", "--delay", "0", "--no-color",
+                       "--option", "target=20", "--save", str(record)]) == 0
+    assert "\x1b[?1049h" in driver.out  # the alternate screen: no scrollback to peek at
+    frames = driver.out.split("\x1b[2J")
+    assert len(frames) > 20
+    # A hand is on screen only between the handover to its owner and the owner's move: never
+    # while a bot plays, never on the handover screen itself.
+    owner = None
+    hands_shown = 0
+    for frame in frames:
+        if "Pass the keyboard to" in frame:
+            assert "Your hand:" not in frame
+            owner = frame.rsplit("Pass the keyboard to ", 1)[1].split(",")[0]
+        elif "Your hand:" in frame:
+            hands_shown += 1
+            assert owner is not None
+            if "your move" in frame:
+                assert frame.rsplit("your move", 1)[0].rsplit("\n", 1)[-1].find(owner) >= 0
+        else:
+            owner = None  # a bot's move or the end of a hand: the hand left the screen
+    assert hands_shown > 5
+    assert isinstance(list(load_record(record.read_text()).replay())[-1], GameEndEvent)

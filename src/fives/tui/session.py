@@ -218,10 +218,10 @@ class PlaySession:
 
     def redraw(self, moves: Sequence[Move] = (),
                outcomes: Sequence[tuple[int, int] | None] = ()) -> None:
-        if not self.live:
-            self.end_draw_run()  # print the pending draw line before the screen
         if self.live:
             self.console.clear()
+        else:
+            self.end_draw_run()  # print the pending draw line before the screen
         self.say(self.screen(moves, outcomes))
 
     # ------------------------------------------------------------------ the loop
@@ -332,6 +332,8 @@ class PlaySession:
             if not answer:
                 continue
             if self.command(answer, seat, view, moves, outcomes):
+                if len(self.humans) > 1:
+                    self.facing = None  # the hand leaves the screen with the player's move
                 return
 
     def outcome(self, view: SeatView, move: Move) -> tuple[int, int] | None:
