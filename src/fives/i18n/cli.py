@@ -205,6 +205,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Une manche bloquée donne à la pioche les points restant dans votre main ; "
               "poser tous ses dominos ne coûte rien.",
     },
+    "settle_target": {"en": "The target was reached during the hand: the game ends at once, "
+                            "with no settlement.",
+                      "fr": "L'objectif est atteint pendant la manche : la partie s'arrête "
+                            "aussitôt, sans décompte."},
     "settle_rule_none": {"en": "No settlement in this game.",
                          "fr": "Pas de décompte dans ce jeu."},
     "summary_title": {"en": "Scores after each hand", "fr": "Scores après chaque manche"},

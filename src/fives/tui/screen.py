@@ -230,7 +230,8 @@ def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) ->
             Text(f"{delta:+d}" if delta else "0", style="bold" if delta else "dim"),
             Text(str(after), style="bold"),
         )
-    rule_note = Text(text(f"settle_rule_{rules.settlement}", lang), style="italic")
+    key = "settle_target" if end.result == "target" else f"settle_rule_{rules.settlement}"
+    rule_note = Text(text(key, lang), style="italic")
     return Group(hands, rule_note, settle)
 
 
