@@ -26,12 +26,12 @@ PRESETS = [
 ]
 
 
-def replayed(path: Path) -> tuple[list[int], int, int]:
-    """(final scores, winner side, hands played) of a saved record, replayed by the engine."""
+def replayed(path: Path) -> tuple[list[int], int, list[HandEndEvent]]:
+    """(final scores, winner side, hand ends) of a saved record, replayed by the engine."""
     events = list(load_record(path.read_text(encoding="utf-8")).replay())
     end = events[-1]
     assert isinstance(end, GameEndEvent), "the saved game is not finished"
-    hands = sum(isinstance(e, HandEndEvent) for e in events)
+    hands = [e for e in events if isinstance(e, HandEndEvent)]
     return list(end.scores), end.winner, hands
 
 
@@ -64,7 +64,18 @@ def test_full_game_matches_the_record(
     winner_lines = [line for line in driver.out.splitlines() if "win the game" in line
                     or "wins the game" in line]
     assert len(winner_lines) == 1
-    assert driver.out.count("every hand revealed") >= hands - 1
+    # The side named as the winner is the record's winner: its row in the final table shows
+    # the winner's score, and no other side has as much.
+    line = winner_lines[0]
+    name = line.split(" (", 1)[1].rstrip(")") if line.startswith("You win") else line.split(
+        " wins the game")[0]
+    after = driver.out[driver.out.index(line):]
+    assert re.search(rf"^{re.escape(name)}\s+{scores[winner]}\b", after, re.MULTILINE), name
+    assert sorted(scores)[-1] == scores[winner] and scores.count(scores[winner]) == 1
+    assert driver.out.count("every hand revealed") == len(hands)
+    assert [row[0] for row in summary_rows(driver.out)] == [e.hand for e in hands]
+    target_ends = sum(e.result == "target" for e in hands)
+    assert driver.out.count("The target was reached during the hand") == target_ends
     if first == "human":
         # The human really chose: each move prompt was answered from the numbered list.
         assert any(a.isdigit() for a in driver.answers)
