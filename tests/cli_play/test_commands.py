@@ -122,7 +122,7 @@ def test_help_rules_hint(drive: Callable[[Policy], Driver]) -> None:
     assert driver.run(BASE) == 0
     assert "Commands: hint" in driver.out
     assert "61" in driver.out  # the rules text names the target
-    hint = driver.out[driver.out.index("Hint (best first"):]
+    hint = driver.out[driver.out.index("Hint from the strongest bot"):]
     numbers = driver.moves_on_screen()
     first_hint = hint.splitlines()[1].split(")")[0].strip()
     assert int(first_hint) in numbers
