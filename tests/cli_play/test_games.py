@@ -106,3 +106,24 @@ def test_replay_command_agrees(drive: Callable[[Policy], Driver], tmp_path: Path
     last = json.loads(proc.stdout.strip().splitlines()[-1])
     assert last["type"] == "game_end"
     assert shown_final_scores(driver.out) == last["scores"]
+
+
+def test_real_process_with_scripted_stdin(tmp_path: Path) -> None:
+    """The installed command in its own process: '1' to every prompt (the first legal move,
+    Enter-like elsewhere), and at the end '1' is the file name the record is saved to."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, FIVES_SAVE_DIR=str(tmp_path / "autosave"), COLUMNS="100")
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives", "play", "--preset", "all-fives", "--seats",
+         "human,greedy", "--seed", "12", "--lang", "en", "--no-color"],
+        input="1\n" * 3000, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env=env, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert "Game saved to 1" in proc.stdout
+    scores, winner, _ = replayed(tmp_path / "1")
+    assert shown_final_scores(proc.stdout) == scores
