@@ -32,9 +32,12 @@ class SearchPlayer(Player):
     name = "expert"
     level = 5
 
-    def __init__(self, seed: int | None = None, *, epsilon: float = 0.0) -> None:
+    def __init__(
+        self, seed: int | None = None, *, epsilon: float = 0.0, defense: float = 0.0
+    ) -> None:
         super().__init__(seed)
         self.epsilon = epsilon  # share of random moves in the playouts
+        self.defense = defense  # weight of the next opponent's best reply in the playouts
 
     def _rank(
         self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
@@ -68,7 +71,9 @@ class SearchPlayer(Player):
         samples = [0] * len(reps)
         alive = list(range(len(reps)))
         count = 0
-        deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+        clock = time.perf_counter
+        began = clock()
+        deadline = began + seconds if seconds is not None else math.inf
         rng = self.rng
         while True:
             hands, bone = sample_deal(know, rng)
@@ -78,7 +83,7 @@ class SearchPlayer(Player):
                 sim = root.copy()
                 sim.place(reps[i].code)
                 if not sim.hand_over:
-                    sim.rollout(rng, self.epsilon)
+                    sim.rollout(rng, self.epsilon, self.defense)
                 v = sim.value(side, start, win_value)
                 sums[i] += v
                 sq[i] += v * v
@@ -86,10 +91,14 @@ class SearchPlayer(Player):
             count += 1
             if iterations is not None and count >= iterations:
                 break
-            if count >= MIN_ITERATIONS and time.perf_counter() >= deadline:
-                break
-            if count % PRUNE_EVERY == 0 and len(alive) > 2:
+            if count % PRUNE_EVERY == 0:
                 alive = _prune(alive, sums, sq, samples)
+                if len(alive) == 1 and iterations is None:
+                    break  # one move is clearly best: more samples would not change it
+            # Stop when one more iteration would overrun the budget.
+            now = clock()
+            if count >= MIN_ITERATIONS and now + (now - began) / count >= deadline:
+                break
         out = []
         for i, members in enumerate(groups.values()):
             # A pruned move keeps the mean it had when dropped; ties go to the heavier tile.

@@ -213,12 +213,18 @@ class HandSim:
             return
         self.turn = (self.turn + 1) % self.r.players
 
-    def rollout(self, rng: random.Random, epsilon: float = 0.0) -> None:
-        """Play to the end of the hand with greedy-plus-dump play for every seat."""
+    def rollout(self, rng: random.Random, epsilon: float = 0.0, defense: float = 0.0) -> None:
+        """Play to the end of the hand with greedy-plus-dump play for every seat.
+
+        With ``defense`` > 0 a seat also subtracts that share of the best score the next seat
+        (when it is an opponent) could make on the ends left, from its hand in this sample.
+        """
         r = self.r
         layout = self.layout
         table = r.score_table
         hands = self.hands
+        side_of = r.side_of
+        players = r.players
         while not self.hand_over:
             seat = self.turn
             hand = hands[seat]
@@ -235,15 +241,27 @@ class HandSim:
                 elif epsilon and rng.random() < epsilon:
                     best = codes[rng.randrange(len(codes))]
                 else:
+                    nxt = (seat + 1) % players
+                    rival = hands[nxt] if defense and side_of[nxt] != side_of[seat] else 0
                     best = codes[0]
-                    best_key = -1
+                    best_key = -1e9
                     for code in codes:
                         total = layout.place_code(code)
+                        key = float(table[total] if total < 400 else 0)
+                        if rival:
+                            reply = rival & layout.ends_mask()
+                            if reply:
+                                threat = 0
+                                for c2 in layout.placement_codes(reply):
+                                    t2 = layout.place_code(c2)
+                                    layout.undo()
+                                    pts = table[t2] if t2 < 400 else 0
+                                    if pts > threat:
+                                        threat = pts
+                                key -= defense * threat
                         layout.undo()
                         tid = (code >> 1) & 31
-                        key = (table[total] if total < 400 else 0) * 4096 + HEAVY[tid] * 2 + (
-                            0 if IS_DOUBLE[tid] else 1
-                        )
+                        key = key * 4096 + HEAVY[tid] * 2 + (0 if IS_DOUBLE[tid] else 1)
                         if key > best_key:
                             best_key = key
                             best = code
