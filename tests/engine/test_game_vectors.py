@@ -773,3 +773,14 @@ def test_short_notation_falls_back_to_branch_ports() -> None:
     act(game, "6-4@1")
     assert game.layout.nodes[-1].port in ("N", "S")
     assert game.counted_total == 3 + 1 + 4
+
+
+@pytest.mark.parametrize("preset", ["all-fives", "multiples-of-five"])
+def test_m5_7_target_reached_by_the_last_tile_is_not_settled(preset: str) -> None:
+    game = position(R(preset), [["3-4"], ["6-6", "2-2"]], ["6-3"], turn=A, leader=B,
+                    scores=[R(preset).target - 10, 0])
+    events = act(game, "3-4@1.E")  # T = 6 + 4 = 10 with the last tile
+    end = hand_end(events)
+    assert (end.result, end.winner, list(end.deltas), list(end.pips)) == (
+        "target", A, [0, 0], [0, 16])
+    assert isinstance(events[-1], GameEndEvent) and events[-1].winner == A

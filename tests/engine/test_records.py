@@ -261,3 +261,24 @@ def test_records_keep_the_options(preset: str, players: int, partners: bool | No
     loaded = load_record(record)
     assert loaded.rules == game.rules
     assert event_json(loaded.replay()) == event_json(game.events)
+
+
+def test_leader_required_after_a_blocked_five_up_hand() -> None:
+    for seed in range(400):
+        game = Game(make_rules("five-up", 2, None), seed=seed)
+        rng = random.Random(seed)
+        while phase_of(game) == "play":
+            game.play(rng.choice(list(game.legal_moves)))
+        if game.last_hand_end is not None and game.last_hand_end.result == "blocked":
+            break
+    else:
+        raise AssertionError("no blocked first hand in 400 seeds")
+    game.next_hand(leader=1)
+    game.play(next(iter(game.legal_moves)))
+    record = game.to_record()
+    assert record["hands"][1]["leader"] == 1
+    assert event_json(load_record(record).replay()) == event_json(game.events)
+    del record["hands"][1]["leader"]
+    with pytest.raises(RecordError) as info:
+        list(load_record(record).replay())
+    assert "hands[1].leader" in str(info.value)
