@@ -249,6 +249,8 @@ def start(args: argparse.Namespace, lang: str) -> int:
             raise UsageError(text("err_resume_rules", lang))
         game = load_game(args.resume, lang)
         seats = parse_seats(args.seats, game.rules.players, level, lang)
+        if not args.seats:  # a record does not say who was a bot: tell how to choose
+            say(text("resume_seats", lang, seats=",".join(seats)))
     else:
         if asked:
             try:

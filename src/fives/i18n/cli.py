@@ -264,6 +264,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "fr": "Impossible de sauvegarder dans {path} : {reason}"},
     "resume_hint": {"en": "Continue it with: fives play --resume {path}",
                     "fr": "Pour la reprendre : fives play --resume {path}"},
+    "resume_seats": {
+        "en": "Seats: {seats} (a record does not keep who was a bot; choose with --seats).",
+        "fr": "Places : {seats} (une partie sauvegardée ne dit pas qui était un robot ; "
+              "choisissez avec --seats).",
+    },
     "quit_save_ask": {"en": "Save the game before leaving? [Y/n] > ",
                       "fr": "Sauvegarder la partie avant de partir ? [O/n] > "},
     "yes_or_no": {"en": "{value!r}: answer y (yes) or n (no).",
