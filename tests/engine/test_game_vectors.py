@@ -784,3 +784,19 @@ def test_m5_7_target_reached_by_the_last_tile_is_not_settled(preset: str) -> Non
     assert (end.result, end.winner, list(end.deltas), list(end.pips)) == (
         "target", A, [0, 0], [0, 16])
     assert isinstance(events[-1], GameEndEvent) and events[-1].winner == A
+
+
+def test_o9_five_up_highest_double_each_hand() -> None:
+    a = tiles(["5-5", "6-2", "3-1", "4-0", "2-1"])
+    b = tiles(["6-6", "2-2", "5-3", "4-1", "3-0"])
+    game = Game(R("five-up", opener="highest_double_each_hand"),
+                deal=Deal((a, b), tuple(complement(a, b))))
+    assert game.leader == B and notations(game.legal_moves) == {"6-6"}
+
+
+def test_o6_all_fives_self_debit() -> None:
+    game = position(R("all-fives", players=3, settlement="self_debit"),
+                    [["3-0"], ["6-6"], ["6-5", "2-0"]], ["4-3"], turn=A, leader=C,
+                    scores=[30, 30, 30])
+    end = hand_end(act(game, "3-0@1.E"))
+    assert list(end.deltas) == [0, -10, -15]
