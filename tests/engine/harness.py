@@ -121,11 +121,12 @@ def expected_settlement(
         low = min(totals)
         if totals.count(low) > 1:
             return None, deltas
-        w = totals.index(low)
-        deltas[w] = sum(r5(t) for k, t in enumerate(totals) if k != w) - r5(low)
-        return w, deltas
+        low_side = totals.index(low)
+        deltas[low_side] = sum(r5(t) for k, t in enumerate(totals) if k != low_side) - r5(low)
+        return low_side, deltas
     # all-fives (rounded), draw and block (raw pips)
     value = r5 if preset == "all-fives" else (lambda p: p)
+    w: int | None
     if result == "out":
         w = out_side
     else:
@@ -387,7 +388,7 @@ def run_checked_game(
                                   for e in events)
             if checks.reference and not ended_by_target:
                 ref.apply(move.notation(explicit=True))
-                if move.kind in ("lead", "place"):
+                if isinstance(first, PlayEvent):
                     assert first.total == ref.layout.total()
             for event in events[1:]:
                 if isinstance(event, HandEndEvent):

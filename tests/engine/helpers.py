@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Protocol
 
+from fives.layout import SpinnerPolicy
 from fives.moves import Move
 from fives.tiles import ALL_TILES, Tile
 
@@ -52,7 +53,7 @@ class LayoutAdapter(Protocol):
 class EngineLayout:
     """Drives ``fives.layout.Layout`` with explicit notations."""
 
-    def __init__(self, spinners: str, branches_immediate: bool = False) -> None:
+    def __init__(self, spinners: SpinnerPolicy, branches_immediate: bool = False) -> None:
         from fives.layout import Layout
 
         self.layout = Layout(spinners=spinners, branches_immediate=branches_immediate)
@@ -70,7 +71,7 @@ class EngineLayout:
 class ReferenceLayout:
     """Drives the reference model of ``refmodel`` with the same notations."""
 
-    def __init__(self, spinners: str, branches_immediate: bool = False) -> None:
+    def __init__(self, spinners: SpinnerPolicy, branches_immediate: bool = False) -> None:
         self.layout = RefLayout(spinners, branches_immediate)
 
     def apply(self, text: str) -> None:
@@ -83,7 +84,8 @@ class ReferenceLayout:
         return set(self.layout.playable())
 
 
-LAYOUT_IMPLS = {"engine": EngineLayout, "reference": ReferenceLayout}
+LAYOUT_IMPLS: dict[str, type[EngineLayout] | type[ReferenceLayout]] = {
+    "engine": EngineLayout, "reference": ReferenceLayout}
 
 
 def complement(*groups: Iterable[Tile]) -> list[Tile]:
@@ -140,7 +142,7 @@ def strings_in(obj: Any) -> list[str]:
     return []
 
 
-def event_json(events: Sequence[Any]) -> list[str]:
+def event_json(events: Iterable[Any]) -> list[str]:
     return [json.dumps(e.to_json(), sort_keys=True) for e in events]
 
 

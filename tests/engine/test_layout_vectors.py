@@ -9,16 +9,18 @@ from __future__ import annotations
 import pytest
 
 from fives.errors import IllegalMoveError
-from fives.layout import Layout
+from fives.layout import Layout, SpinnerPolicy
 from fives.moves import Move
 from fives.tiles import Tile
 
 from .helpers import LAYOUT_IMPLS, LayoutAdapter, layout_ends, mv
 
-FU, AF, M5 = "every_double", "first_double", "none"
+FU: SpinnerPolicy = "every_double"
+AF: SpinnerPolicy = "first_double"
+M5: SpinnerPolicy = "none"
 
 # (vector, spinner policy, [(explicit notation, T after it)])
-SEQUENCES: list[tuple[str, str, list[tuple[str, int]]]] = [
+SEQUENCES: list[tuple[str, SpinnerPolicy, list[tuple[str, int]]]] = [
     ("V02", FU, [("6-6", 12), ("6-3@1.E", 15), ("6-1@1.W", 4), ("6-4@1.N", 8),
                  ("6-2@1.S", 10)]),
     ("V04", FU, [("4-3", 7), ("3-3@1.E", 10), ("3-6@2.out", 10), ("3-5@2.L", 15),
@@ -47,7 +49,7 @@ SEQUENCES: list[tuple[str, str, list[tuple[str, int]]]] = [
 ]
 
 # (vector, policy, number of placements applied, the exact set of playable ports)
-ENDS: list[tuple[str, str, int, set[tuple[int, str, int]]]] = [
+ENDS: list[tuple[str, SpinnerPolicy, int, set[tuple[int, str, int]]]] = [
     ("V03 after #2", FU, 2, {(1, "W", 6), (2, "out", 3)}),
     ("V03 after #3", FU, 3, {(1, "N", 6), (1, "S", 6), (2, "out", 3), (3, "out", 1)}),
     ("V03 AF after #2", AF, 2, {(1, "W", 6), (2, "out", 3)}),
@@ -71,13 +73,15 @@ ENDS_BY_SEQUENCE: list[tuple[str, int, set[tuple[int, str, int]]]] = [
 IMPLS = sorted(LAYOUT_IMPLS)
 
 
-def build(impl: str, policy: str) -> LayoutAdapter:
+def build(impl: str, policy: SpinnerPolicy) -> LayoutAdapter:
     return LAYOUT_IMPLS[impl](policy)
 
 
 @pytest.mark.parametrize("impl", IMPLS)
 @pytest.mark.parametrize(("vector", "policy", "steps"), SEQUENCES, ids=[s[0] for s in SEQUENCES])
-def test_vector_totals(impl: str, vector: str, policy: str, steps: list[tuple[str, int]]) -> None:
+def test_vector_totals(
+    impl: str, vector: str, policy: SpinnerPolicy, steps: list[tuple[str, int]]
+) -> None:
     layout = build(impl, policy)
     got = []
     for move, _ in steps:
@@ -89,7 +93,7 @@ def test_vector_totals(impl: str, vector: str, policy: str, steps: list[tuple[st
 @pytest.mark.parametrize("impl", IMPLS)
 @pytest.mark.parametrize(("vector", "policy", "count", "expected"), ENDS, ids=[e[0] for e in ENDS])
 def test_v03_playable_ports(
-    impl: str, vector: str, policy: str, count: int, expected: set[tuple[int, str, int]]
+    impl: str, vector: str, policy: SpinnerPolicy, count: int, expected: set[tuple[int, str, int]]
 ) -> None:
     layout = build(impl, policy)
     for move in V02_MOVES[:count]:
@@ -118,14 +122,14 @@ OPENINGS = [("5-0", 5), ("3-2", 5), ("4-1", 5), ("6-4", 10), ("5-5", 10), ("0-0"
 
 @pytest.mark.parametrize("impl", IMPLS)
 @pytest.mark.parametrize("policy", [FU, AF, M5])
-def test_v07_opening_totals(impl: str, policy: str) -> None:
+def test_v07_opening_totals(impl: str, policy: SpinnerPolicy) -> None:
     for lead, total in OPENINGS:
         layout = build(impl, policy)
         layout.apply(lead)
         assert layout.total() == total, (policy, lead)
 
 
-def engine_layout(policy: str, moves: list[str]) -> Layout:
+def engine_layout(policy: SpinnerPolicy, moves: list[str]) -> Layout:
     layout = Layout(spinners=policy)
     for m in moves:
         layout.apply(mv(m))
@@ -171,7 +175,7 @@ def test_branches_immediate_opens_spinner_at_once() -> None:
     assert layout.total == 10 + 4
 
 
-ILLEGAL = [
+ILLEGAL: list[tuple[SpinnerPolicy, list[str], str, str]] = [
     (FU, ["6-6", "6-3@1.E"], "6-4@1.N", "branch locked until both in-line sides are occupied"),
     (FU, ["6-6", "6-3@1.E"], "6-4@1.E", "port already occupied"),
     (FU, ["6-6", "6-3@1.E"], "4-1@2.out", "value of the port is 3, not 4"),
@@ -186,7 +190,7 @@ ILLEGAL = [
 
 @pytest.mark.parametrize(("policy", "before", "move", "why"), ILLEGAL, ids=[i[3] for i in ILLEGAL])
 def test_illegal_placements_raise_and_change_nothing(
-    policy: str, before: list[str], move: str, why: str
+    policy: SpinnerPolicy, before: list[str], move: str, why: str
 ) -> None:
     layout = engine_layout(policy, before)
     state = (layout.total, len(layout), layout.to_json())
