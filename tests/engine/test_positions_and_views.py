@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from fives.errors import FivesError
@@ -76,3 +78,21 @@ def test_view_of_a_bad_seat_is_a_clear_engine_error(seat: object) -> None:
         game.view(seat)  # type: ignore[arg-type]
     assert repr(seat) in str(info.value) or str(seat) in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_copy_leaves_the_original_untouched() -> None:
+    """Bots copy the game to search; that must not change the game's own future (its deals)."""
+
+    def first_hand(copies: bool) -> Game:
+        game = Game(Ruleset.preset("five-up"), seed=23)
+        rng = random.Random(23)
+        while phase_of(game) == "play":
+            if copies:
+                game.copy()
+            game.play(rng.choice(list(game.legal_moves)))
+        return game
+
+    plain, searched = first_hand(False), first_hand(True)
+    plain.next_hand(leader=0)
+    searched.next_hand(leader=0)
+    assert plain.to_record() == searched.to_record()
