@@ -183,6 +183,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "fr": "La revanche commence une fois la partie finie."},
     "record_not_ready": {"en": "The record can be downloaded once the game is over.",
                          "fr": "La partie se télécharge une fois terminée."},
+    "web.err.illegal_move": {"en": "Move '{move}' is not legal here; legal: {legal}.",
+                             "fr": "Le coup « {move} » n'est pas permis ici ; coups permis : "
+                                   "{legal}."},
     "bad_preset": {"en": "Unknown variant '{value}': expected one of {expected}.",
                    "fr": "Variante inconnue « {value} » : attendu l'une de {expected}."},
     "bad_players": {"en": "Players '{value}': expected 1 to 4.",
@@ -195,8 +198,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "fr": "Temps « {value} » : attendu sans, 15, 30 ou 60 s."},
     "bad_seats": {"en": "Expected {count} seats, one per player.",
                   "fr": "Attendu {count} places, une par joueur."},
-    "bad_seat": {"en": "Seat {seat}: expected me, a friend or a bot.",
-                 "fr": "Place {seat} : attendu moi, un ami ou un robot."},
+    "bad_seat": {"en": "Seat {seat}: {value}: expected me, a friend or a bot (with a level).",
+                 "fr": "Place {seat} : {value} : attendu moi, un ami ou un robot (avec un "
+                       "niveau)."},
     "bad_level": {"en": "Seat {seat}: bot level '{value}': expected one of {expected}.",
                   "fr": "Place {seat} : niveau « {value} » : attendu l'un de {expected}."},
 }

@@ -60,6 +60,19 @@ def error_frame(key: str, message: str, **params: Any) -> dict[str, Any]:
     return {"type": "error", "key": key, "params": params, "message": texts}
 
 
+def engine_error_frame(exc: FivesError) -> dict[str, Any]:
+    """The engine's English one-line message, and the best French one its key allows."""
+    params = {k: v if isinstance(v, int | float | str | bool) else str(v)
+              for k, v in exc.params.items()}
+    if exc.key == "illegal_move" and "move" in params and "legal" in params:
+        texts = both_langs("web.err.illegal_move", **params)
+    else:
+        texts = {"en": str(exc), "fr": text(exc.key, "fr", **params) if exc.key in catalog()
+                 else str(exc)}
+    texts["en"] = str(exc)
+    return {"type": "error", "key": exc.key, "params": params, "message": texts}
+
+
 @dataclass
 class SeatConfig:
     kind: str  # "human" or "bot"
@@ -70,14 +83,16 @@ class SeatConfig:
 class Connection:
     ws: WebSocket
     seat: int | None
+    rate: float = RATE_PER_S
+    burst: float = RATE_BURST
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     allowance: float = RATE_BURST
     checked_at: float = field(default_factory=time.monotonic)
 
     def allow(self) -> bool:
-        """Token bucket: RATE_PER_S messages a second, bursts of RATE_BURST."""
+        """Token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
         now = time.monotonic()
-        self.allowance = min(RATE_BURST, self.allowance + (now - self.checked_at) * RATE_PER_S)
+        self.allowance = min(self.burst, self.allowance + (now - self.checked_at) * self.rate)
         self.checked_at = now
         if self.allowance < 1.0:
             return False
@@ -196,9 +211,9 @@ class Table:
         if game is None or not self.timer:
             return None
         if game.phase_name == "play" and self.seats[game.turn].kind == "human":
-            return self.last_at + self.timer
+            return self.last_at + self.timer * self.server.timer_scale
         if game.phase_name == "hand_over":
-            return self.last_at + self.timer
+            return self.last_at + self.timer * self.server.timer_scale
         return None
 
     def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -354,9 +369,19 @@ def dealt_hand(game: Game) -> dict[str, Any]:
 class GameServer:
     """All tables of one process, their storage, and the bots' thread pool."""
 
-    def __init__(self, db: str | Path, *, bot_delay: float = 0.6, bot_threads: int = 2) -> None:
+    def __init__(
+        self,
+        db: str | Path,
+        *,
+        bot_delay: float = 0.6,
+        bot_threads: int = 2,
+        timer_scale: float = 1.0,
+        rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+    ) -> None:
         self.storage = Storage(db)
+        self.rate = rate  # per socket: messages a second, burst
         self.bot_delay = bot_delay
+        self.timer_scale = timer_scale  # tests shrink the turn timer
         self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="fives-bot")
         self.tables: dict[str, Table] = {}
         self.frame_observer: FrameObserver | None = None
@@ -475,7 +500,7 @@ def validate_create(req: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             raise ProtocolError(
                 f"seat {i + 1}: {json.dumps(seat)[:60]}: expected {{\"kind\": \"me\" | "
                 "\"friend\" | \"bot\", \"level\": LEVEL for a bot}",
-                "bad_seat", seat=i + 1,
+                "bad_seat", seat=i + 1, value=json.dumps(seat)[:60],
             )
         if kind == "bot":
             if level not in LEVELS:
@@ -489,7 +514,7 @@ def validate_create(req: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             if level is not None:
                 raise ProtocolError(
                     f"seat {i + 1}: a level is for bots only, not for {kind!r}", "bad_seat",
-                    seat=i + 1,
+                    seat=i + 1, value=json.dumps(seat)[:60],
                 )
             stored.append({"kind": "human"})
         kinds.append(kind)
@@ -536,9 +561,13 @@ def create_app(
     *,
     bot_delay: float = 0.6,
     bot_threads: int = 2,
+    timer_scale: float = 1.0,
+    rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
     frame_observer: FrameObserver | None = None,
 ) -> Starlette:
-    server = GameServer(db, bot_delay=bot_delay, bot_threads=bot_threads)
+    server = GameServer(
+        db, bot_delay=bot_delay, bot_threads=bot_threads, timer_scale=timer_scale, rate=rate
+    )
     server.frame_observer = frame_observer
     server.load()
 
@@ -576,7 +605,7 @@ def create_app(
         except ProtocolError as exc:
             return JSONResponse(error_frame(exc.key, str(exc), **exc.params), 400)
         except FivesError as exc:
-            return JSONResponse(error_frame(exc.key, str(exc), **exc.params), 400)
+            return JSONResponse(engine_error_frame(exc), 400)
         return JSONResponse(created, status_code=201)
 
     async def socket(ws: WebSocket) -> None:
@@ -663,7 +692,8 @@ async def play_socket(server: GameServer, ws: WebSocket) -> None:
     await ws.accept()
     conn: Connection | None = None
     table: Table | None = None
-    pending: Connection = Connection(ws, None)
+    pending = Connection(ws, None, rate=server.rate[0], burst=server.rate[1],
+                         allowance=server.rate[1])
     send_task = asyncio.ensure_future(writer(pending))
 
     def reply(frame: dict[str, Any]) -> None:
@@ -682,7 +712,7 @@ async def play_socket(server: GameServer, ws: WebSocket) -> None:
                 raw = incoming.get("bytes") or b""
             if not pending.allow():
                 reply(error_frame("rate_limited", "too many messages: slow down",
-                                  limit=int(RATE_PER_S)))
+                                  limit=int(pending.rate)))
                 continue
             try:
                 msg = parse_message(raw)
@@ -701,7 +731,7 @@ async def play_socket(server: GameServer, ws: WebSocket) -> None:
             except ProtocolError as exc:
                 reply(error_frame(exc.key, str(exc), **exc.params))
             except FivesError as exc:
-                reply(error_frame(exc.key, str(exc), **exc.params))
+                reply(engine_error_frame(exc))
     finally:
         if table is not None and conn is not None:
             table.connections.discard(conn)

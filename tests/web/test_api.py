@@ -1,0 +1,333 @@
+"""In-process tests of the HTTP and websocket API: bad requests and messages, turns, reconnect,
+the turn timer, and the record of a finished game."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from fives.record import load_record
+from tests.web.helpers import create, seat_tokens, token_of
+
+TWO_HUMANS = {"preset": "all-fives", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
+
+
+def server_of(client: TestClient) -> Any:
+    return client.app.state.server  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "named"),
+    [
+        ({"preset": "chess", "players": 2, "seats": [{"kind": "me"}] * 2}, "unknown_preset",
+         "chess"),
+        ({"preset": "five-up", "players": 9, "seats": [{"kind": "me"}] * 9}, None, "9"),
+        ({"preset": "five-up", "players": "2", "seats": []}, "bad_players", "2"),
+        ({"preset": "five-up", "players": 2, "seats": [{"kind": "me"}] * 2, "colour": "red"},
+         "unknown_field", "colour"),
+        ({"preset": "five-up", "players": 2, "seats": [{"kind": "me"}]}, "bad_seats", "2 seats"),
+        ({"preset": "five-up", "players": 2,
+          "seats": [{"kind": "me"}, {"kind": "bot", "level": "godlike"}]}, "bad_level",
+         "godlike"),
+        ({"preset": "five-up", "players": 2, "timer": 10, "seats": [{"kind": "me"}] * 2},
+         "bad_timer", "10"),
+        ({"preset": "five-up", "players": 2, "seats": [{"kind": "me"}, {"kind": "alien"}]},
+         "bad_seat", "alien"),
+        ({"preset": "five-up", "players": 2, "target": -5, "seats": [{"kind": "me"}] * 2},
+         None, "-5"),
+        ({"preset": "five-up", "players": 2, "partnerships": "yes",
+          "seats": [{"kind": "me"}] * 2}, "bad_partnerships", "yes"),
+    ],
+)
+def test_create_rejects_bad_requests(
+    make_client: Any, body: dict[str, Any], key: str | None, named: str
+) -> None:
+    client = make_client()
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    error = response.json()
+    if key is not None:
+        assert error["key"] == key
+    assert named in error["message"]["en"]
+    assert error["message"]["fr"]
+    assert server_of(client).storage.table_ids() == []
+
+
+def test_create_rejects_non_json_and_oversized_bodies(make_client: Any) -> None:
+    client = make_client()
+    assert client.post("/api/tables", content=b"{nope").json()["key"] == "bad_json"
+    assert client.post("/api/tables", json=[1, 2]).json()["key"] == "bad_json"
+    big = client.post("/api/tables", content=b" " * 9000 + b"{}")
+    assert big.status_code == 413 and big.json()["key"] == "too_large"
+    assert server_of(client).storage.table_ids() == []
+
+
+def test_pages_send_no_referrer_and_no_third_party(make_client: Any) -> None:
+    client = make_client()
+    page = client.get("/")
+    assert page.status_code == 200
+    assert page.headers["referrer-policy"] == "no-referrer"
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert "http" not in page.text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    presets = client.get("/api/presets").json()
+    assert {p["id"] for p in presets["presets"]} >= {"five-up", "all-fives"}
+    messages = client.get("/api/messages").json()
+    assert messages["fr"]["web.spinner"] == "double pivot"
+
+
+def join(client: TestClient, token: str) -> tuple[Any, dict[str, Any]]:
+    ws = client.websocket_connect("/ws")
+    ws.__enter__()
+    client.open_sockets = [*getattr(client, "open_sockets", []), ws]  # type: ignore[attr-defined]
+    ws.send_json({"type": "join", "token": token})
+    frame = ws.receive_json()
+    assert frame["type"] == "state", frame
+    return ws, frame
+
+
+def quiet(ws: Any) -> bool:
+    """True when nothing is waiting for this socket (a ping's pong comes back first)."""
+    ws.send_json({"type": "ping"})
+    return bool(ws.receive_json()["type"] == "pong")
+
+
+class Pair:
+    """Two human seats and a spectator at one all-fives table."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        created = create(client, **TWO_HUMANS)
+        self.table = server_of(client).tables[created["table"]]
+        tokens = seat_tokens(created)
+        self.ws: list[Any] = []
+        self.frames: list[dict[str, Any]] = []
+        for token in tokens:
+            assert token is not None
+            ws, frame = join(client, token)
+            self.ws.append(ws)
+            self.frames.append(frame)
+            # Joining tells the others: drain those frames.
+            for other in self.ws[:-1]:
+                assert other.receive_json()["type"] == "state"
+        self.watch, _ = join(client, token_of(created["watch"]))
+        for ws in self.ws:
+            assert ws.receive_json()["type"] == "state"
+
+    def mover(self) -> int:
+        return int(self.frames[0]["view"]["turn"])
+
+    def play(self, seat: int, move: str) -> None:
+        self.ws[seat].send_json({"type": "play", "move": move})
+        for i, ws in enumerate(self.ws):
+            self.frames[i] = ws.receive_json()
+            assert self.frames[i]["type"] == "state", self.frames[i]
+        assert self.watch.receive_json()["type"] == "state"
+
+    def close(self) -> None:
+        for ws in [*self.ws, self.watch]:
+            ws.__exit__(None, None, None)
+
+
+BAD_MESSAGES = [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_json"),
+    ('"play"', "bad_json"),
+    ('{"type": "fly"}', "unknown_type"),
+    ('{"move": "6-6"}', "unknown_type"),
+    ('{"type": "play"}', "missing_field"),
+    ('{"type": "play", "move": 5}', "bad_field"),
+    ('{"type": "play", "move": true}', "bad_field"),
+    ('{"type": "play", "move": "6-6", "seat": 1}', "unknown_field"),
+    ('{"type": "next_hand", "force": true}', "unknown_field"),
+    (json.dumps({"type": "play", "move": "x" * 9000}), "too_large"),
+    (json.dumps({"type": "play", "move": "6-6@1" * 10}), "bad_move_text"),
+    ('{"type": "play", "move": ""}', "bad_move_text"),
+    ('{"type": "play", "move": "zz"}', None),
+    ('{"type": "play", "move": "6-6@9"}', None),
+    ('{"type": "play", "move": "9-9"}', None),
+    ('{"type": "next_hand"}', "not_hand_over"),
+    ('{"type": "rematch"}', "not_game_over"),
+    ('{"type": "record"}', "record_not_ready"),
+    ('{"type": "join", "token": "abc"}', "already_joined"),
+]
+
+
+@pytest.mark.parametrize(("raw", "key"), BAD_MESSAGES)
+def test_bad_message_gets_an_error_to_its_sender_only(
+    make_client: Any, raw: str, key: str | None
+) -> None:
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    seq, log_length = pair.table.seq, len(server_of(client).storage.log(pair.table.id))
+    view_before = pair.table.game.view(seat).to_json()
+    pair.ws[seat].send_text(raw)
+    error = pair.ws[seat].receive_json()
+    assert error["type"] == "error"
+    if key is not None:
+        assert error["key"] == key
+    assert error["message"]["en"] and error["message"]["fr"]
+    assert "\n" not in error["message"]["en"]
+    # Nobody else heard of it, and nothing changed.
+    assert quiet(pair.ws[1 - seat]) and quiet(pair.watch) and quiet(pair.ws[seat])
+    assert pair.table.seq == seq
+    assert len(server_of(client).storage.log(pair.table.id)) == log_length
+    assert pair.table.game.view(seat).to_json() == view_before
+    pair.close()
+
+
+def test_illegal_move_error_says_what_is_legal(make_client: Any) -> None:
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    pair.ws[seat].send_json({"type": "play", "move": "6-6@9"})
+    error = pair.ws[seat].receive_json()
+    assert "6-6@9" in error["message"]["en"]
+    pair.close()
+
+
+def test_out_of_turn_and_spectator_moves_are_refused(make_client: Any) -> None:
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    other = 1 - seat
+    seq = pair.table.seq
+    their_tile = pair.frames[other]["view"]["hand"][0]
+    pair.ws[other].send_json({"type": "play", "move": their_tile})
+    error = pair.ws[other].receive_json()
+    assert error["key"] == "not_your_turn"
+    assert error["params"]["turn"] == seat + 1
+    # The mover's own legal move, sent by the other seat, is refused too: seats come from tokens.
+    legal = pair.frames[seat]["view"]["legal_moves"][0]
+    pair.ws[other].send_json({"type": "play", "move": legal})
+    assert pair.ws[other].receive_json()["key"] == "not_your_turn"
+    pair.watch.send_json({"type": "play", "move": legal})
+    assert pair.watch.receive_json()["key"] == "spectator"
+    assert quiet(pair.ws[seat])
+    assert pair.table.seq == seq
+    pair.play(seat, legal)
+    assert pair.table.seq == seq + 1
+    pair.close()
+
+
+def test_join_first_bad_token_and_foreign_origin(make_client: Any) -> None:
+    client = make_client()
+    create(client, **TWO_HUMANS)
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "play", "move": "6-6"})
+        assert ws.receive_json()["key"] == "join_first"
+        ws.send_json({"type": "join", "token": "A" * 32})
+        assert ws.receive_json()["key"] == "bad_token"
+        ws.send_json({"type": "join", "token": ""})
+        assert ws.receive_json()["key"] == "bad_token"
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+        "/ws", headers={"origin": "http://evil.example"}
+    ) as ws:
+        ws.receive_json()
+    assert closed.value.code == 4403
+
+
+def test_same_link_works_after_reload_and_on_another_device(make_client: Any) -> None:
+    client = make_client()
+    created = create(client, **TWO_HUMANS)
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None and tokens[1] is not None
+    first, frame = join(client, tokens[0])
+    other, _ = join(client, tokens[1])
+    first.receive_json()
+    seat = frame["view"]["turn"]
+    mover = first if seat == 0 else other
+    moves = server_of(client).tables[created["table"]].game.view(seat).to_json()["legal_moves"]
+    mover.send_json({"type": "play", "move": moves[0]})
+    after = first.receive_json()
+    other.receive_json()
+    first.__exit__(None, None, None)
+    other.receive_json()  # seat 0 left
+    again, fresh = join(client, tokens[0])
+    assert fresh["full"] is True
+    assert fresh["seq"] == after["seq"]
+    assert fresh["view"] == after["view"]
+    assert fresh["you"] == 0
+    assert [e["move"] for e in fresh["events"] if e["kind"] == "play"] == [moves[0]]
+    other.receive_json()  # seat 0 is back
+    second_device, twin = join(client, tokens[0])
+    assert twin["view"] == fresh["view"]
+    for ws in (again, second_device, other):
+        ws.__exit__(None, None, None)
+
+
+def test_timer_runs_out_and_the_server_plays(make_client: Any) -> None:
+    # 15 s scaled down to 0.15 s; nobody at the table moves.
+    client = make_client(timer_scale=0.01)
+    created = create(
+        client, preset="five-up", players=2, timer=15,
+        seats=[{"kind": "me"}, {"kind": "friend"}],
+    )
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None
+    ws, frame = join(client, tokens[0])
+    assert frame["deadline"] is not None and frame["deadline"] <= 0.15
+    timed: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 20
+    while len(timed) < 4 and time.monotonic() < deadline:
+        frame = ws.receive_json()
+        timed += [e for e in frame["events"] if e.get("by") == "timer"]
+    assert len(timed) >= 4
+    assert all(e["kind"] in ("play", "draw", "pass") for e in timed)
+    entries = server_of(client).storage.log(created["table"])
+    assert sum(1 for e in entries if e.payload.get("by") == "timer") >= 4
+    ws.__exit__(None, None, None)
+
+
+def play_out(pair: Pair) -> None:
+    """Play the first legal move for whoever is to move until the game is over."""
+    for _ in range(2000):
+        view = pair.frames[0]["view"]
+        if view["phase"] == "game_over":
+            return
+        if view["phase"] == "hand_over":
+            pair.ws[0].send_json({"type": "next_hand"})
+            for i, ws in enumerate(pair.ws):
+                pair.frames[i] = ws.receive_json()
+            pair.watch.receive_json()
+            continue
+        seat = view["turn"]
+        pair.play(seat, pair.frames[seat]["view"]["legal_moves"][-1])
+    raise AssertionError("the game did not end")
+
+
+def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
+    client = make_client()
+    pair = Pair(client)
+    play_out(pair)
+    final = pair.frames[0]["view"]
+    pair.watch.send_json({"type": "record"})
+    record = pair.watch.receive_json()["record"]
+    assert record["format"] == "fives-record/1"
+    replayed = list(load_record(record).replay())
+    assert replayed[-1].to_json()["type"] == "game_end"
+    assert list(replayed[-1].to_json()["scores"]) == final["scores"]
+    pair.ws[1].send_json({"type": "rematch"})
+    fresh = pair.ws[1].receive_json()
+    assert fresh["view"]["phase"] == "play" and fresh["view"]["hand_number"] == 1
+    assert fresh["table"]["game_no"] == 2
+    pair.close()
+
+
+def test_a_flooding_socket_is_slowed_down(make_client: Any) -> None:
+    client = make_client(rate=(5.0, 10.0))
+    created = create(client, **TWO_HUMANS)
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None
+    ws, _ = join(client, tokens[0])
+    for _ in range(30):
+        ws.send_json({"type": "ping"})
+    replies = [ws.receive_json() for _ in range(30)]
+    limited = [r for r in replies if r["type"] == "error"]
+    assert limited and all(r["key"] == "rate_limited" for r in limited)
+    assert sum(1 for r in replies if r["type"] == "pong") <= 12
