@@ -8,6 +8,7 @@ import pytest
 
 from fives.errors import FivesError
 from fives.game import Deal, Game
+from fives.moves import Move
 from fives.rules import Ruleset
 
 from .helpers import complement, mv, notations, phase_of, tiles
@@ -96,3 +97,25 @@ def test_copy_leaves_the_original_untouched() -> None:
     plain.next_hand(leader=0)
     searched.next_hand(leader=0)
     assert plain.to_record() == searched.to_record()
+
+
+def test_reading_the_game_changes_nothing() -> None:
+    def first_hand(read: bool) -> Game:
+        game = Game(Ruleset.preset("all-fives", players=3), seed=29)
+        rng = random.Random(29)
+        while phase_of(game) == "play":
+            if read:
+                for seat in (0, 1, 2, None):
+                    game.view(seat).to_json()
+                list(game.legal_moves)
+                game.to_record()
+                game.is_legal(Move.draw())
+                with pytest.raises(FivesError):
+                    game.parse_move("6-6@9")
+            game.play(rng.choice(list(game.legal_moves)))
+        return game
+
+    plain, read = first_hand(False), first_hand(True)
+    plain.next_hand()
+    read.next_hand()
+    assert plain.to_record() == read.to_record()
