@@ -12,7 +12,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fives.record import load_record
-from tests.web.helpers import create, seat_tokens, token_of
+
+from .helpers import create, seat_tokens, token_of
 
 TWO_HUMANS = {"preset": "all-fives", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
 
