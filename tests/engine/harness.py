@@ -62,6 +62,8 @@ OPTION_CONFIGS: list[tuple[str, int, bool | None, dict[str, Any]]] = [
     ("five-up", 3, None, {"hand_size": 7}),
     ("five-up", 2, None, {"target_check": "immediate"}),
     ("five-up-solitaire", 1, None, {"handicap": 10, "block_penalty": "rounded_fifths"}),
+    ("all-fives", 3, None, {"opener": "winner_leads"}),
+    ("five-up", 2, None, {"opener": "highest_double_each_hand"}),
 ]
 
 
@@ -149,9 +151,16 @@ def expected_settlement(
     return w, deltas
 
 
-def lead_rule(preset: str, hand_number: int, prev_result: str | None) -> str:
+def lead_rule(preset: str, hand_number: int, prev_result: str | None,
+              opener: str | None = None) -> str:
     """'highest' (the holder of the highest double, else heaviest tile, must lead it),
-    'winner' (the out player leads any tile), 'lot', 'rotate' or 'solo'."""
+    'winner' (the out player leads any tile), 'lot', 'rotate' or 'solo'.
+
+    ``opener`` is an `opener` option (§9 O9) overriding the preset's rule."""
+    if opener == "highest_double_each_hand":
+        return "highest"
+    if opener == "winner_leads":  # Pagat: the out player leads; lot after a blocked hand
+        return "winner" if prev_result == "out" else "lot"
     if preset in ("all-fives", "draw", "block"):
         return "highest"
     if preset == "multiples-of-five":
@@ -308,7 +317,7 @@ def run_checked_game(
         assert [set(game.hand(s)) for s in range(players)] == [set(h) for h in dealt]
         assert game.boneyard_size == len(boneyard)
         assert record_hand["leader"] == game.leader
-        rule = lead_rule(preset, game.hand_number, prev_result)
+        rule = lead_rule(preset, game.hand_number, prev_result, (options or {}).get("opener"))
         forced = None
         if rule == "highest":
             seat, forced_ref = highest_double_or_heaviest([{ref_tile(t) for t in h}
