@@ -800,3 +800,15 @@ def test_o6_all_fives_self_debit() -> None:
                     scores=[30, 30, 30])
     end = hand_end(act(game, "3-0@1.E"))
     assert list(end.deltas) == [0, -10, -15]
+
+
+def test_o6_five_up_winner_collects_blocked_needs_a_sole_lowest_hand() -> None:
+    """§9 O6: under winner_collects the *sole* lowest hand collects when blocked; equal pips
+    (whatever the tile counts) leave nobody to collect."""
+    rules = R("five-up", settlement="winner_collects")
+    sole = position(rules, [["3-1"], ["6-2"]], ["5-4"], turn=A, leader=B, boneyard=[])
+    end = hand_end(act(sole, "pass"))
+    assert (end.winner, list(end.deltas)) == (A, [2, 0])
+    tied = position(rules, [["3-1"], ["2-1", "1-0"]], ["5-4"], turn=A, leader=B, boneyard=[])
+    end = hand_end(act(tied, "pass"))
+    assert (end.winner, list(end.deltas)) == (None, [0, 0])
