@@ -1,0 +1,117 @@
+"""Hidden information stays hidden: capture every frame sent to every seat and spectator during
+full games of every preset, and check that no tile appears in a frame before the rules show it
+to that recipient (own hand, the layout, the reveal at the end of a hand)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from fives.rules import PRESETS
+from fives.web.server import Table
+
+from .helpers import create, seat_tokens, tiles_in, token_of
+
+GAMES = [(preset, 1 if preset == "five-up-solitaire" else 2) for preset in PRESETS] + [
+    ("five-up", 4), ("all-fives", 3), ("all-fives", 4), ("multiples-of-five", 4),
+    ("multiples-of-five", 3),
+]
+# Shorter games where random play takes long to finish (the frames are the same kind).
+TARGETS = {("five-up", 4): 21, ("five-up", 2): 31}
+
+
+def known_to(table: Table, seat: int | None) -> set[str]:
+    """The tiles ``seat`` (None: a spectator) may know right now, from the server's own game."""
+    game = table.game
+    assert game is not None
+    known = {node["tile"] for node in game.layout.to_json()["nodes"]}
+    if seat is not None:
+        known |= {str(t) for t in game.hand(seat)}
+    end = game.last_hand_end
+    if game.phase_name != "play" and end is not None:
+        known |= {tile for hand in end.to_json().get("hands", []) for tile in hand}
+        known |= {t for hand in end.hands for t in map(str, hand)}
+    return {tiles for t in known for tiles in tiles_in(t)}
+
+
+def leaks(frame: dict[str, Any], known: set[str]) -> set[str]:
+    return tiles_in(json.dumps(frame)) - known
+
+
+def test_the_checker_finds_a_planted_tile() -> None:
+    frame = {"view": {"hand": ["6-3"], "layout": {"nodes": [{"tile": "5-5"}]}},
+             "events": [{"kind": "play", "move": "4-1@2.out"}]}
+    assert leaks(frame, {"6-3", "5-5"}) == {"4-1"}
+    assert leaks(frame, {"6-3", "5-5", "4-1"}) == set()
+
+
+@pytest.mark.parametrize(("preset", "players"), GAMES)
+def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: int) -> None:
+    observed: dict[int | None, list[dict[str, Any]]] = {}
+    problems: list[str] = []
+    revealed_seen = 0
+
+    def observer(table: Table, seat: int | None, frame: dict[str, Any]) -> None:
+        nonlocal revealed_seen
+        known = known_to(table, seat)
+        extra = leaks(frame, known)
+        if extra:
+            problems.append(f"seat {seat} saw {sorted(extra)} in frame {frame['seq']}")
+        if frame["view"]["last_hand_end"] is not None:
+            revealed_seen += 1
+        observed.setdefault(seat, []).append(frame)
+
+    client = make_client(frame_observer=observer)
+    target = {"target": TARGETS[preset, players]} if (preset, players) in TARGETS else {}
+    created = create(client, preset=preset, players=players, **target,
+                     seats=[{"kind": "me"}] + [{"kind": "friend"}] * (players - 1))
+    tokens = seat_tokens(created)
+    sockets = []
+    for token in [*tokens, token_of(created["watch"])]:
+        assert token is not None
+        ws = client.websocket_connect("/ws")
+        ws.__enter__()
+        client.open_sockets = [*getattr(client, "open_sockets", []), ws]
+        ws.send_json({"type": "join", "token": token})
+        sockets.append(ws)
+    received: dict[int, list[dict[str, Any]]] = {i: [] for i in range(len(sockets))}
+
+    def drain(count: int) -> None:
+        for i, ws in enumerate(sockets):
+            for _ in range(count):
+                frame = ws.receive_json()
+                assert frame["type"] == "state", frame
+                received[i].append(frame)
+
+    # Each join sends the joiner its view and every earlier socket a presence update.
+    for i, ws in enumerate(sockets):
+        for _ in range(1 + len(sockets) - 1 - i):
+            received[i].append(ws.receive_json())
+    rng = random.Random(f"{preset}/{players}")
+    actions = 0
+    while True:
+        view = received[0][-1]["view"]
+        if view["phase"] == "game_over":
+            break
+        if view["phase"] == "hand_over":
+            sockets[0].send_json({"type": "next_hand"})
+        else:
+            seat = view["turn"]
+            moves = received[seat][-1]["view"]["legal_moves"]
+            sockets[seat].send_json({"type": "play", "move": rng.choice(moves)})
+        drain(1)
+        actions += 1
+        assert actions < 5000
+    assert not problems, problems[:5]
+    # The hook saw exactly what went over the wire, and the reveals did come.
+    for i in range(len(sockets)):
+        seat = i if i < players else None
+        assert observed[seat][-1]["seq"] == received[i][-1]["seq"]
+        assert observed[seat][-1]["view"] == received[i][-1]["view"]
+    assert revealed_seen > 0
+    for ws in sockets:
+        ws.__exit__(None, None, None)
+    client.open_sockets = []
