@@ -1,0 +1,120 @@
+"""Durability: kill the server with SIGKILL in the middle of a game, start it again on the same
+database, and the game goes on with no accepted action lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db", str(db),
+         "--bot-delay", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/presets", timeout=1)
+            return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start: " + proc.stderr.read().decode()[-500:]
+                         if proc.stderr else "")
+
+
+def join(port: int, token: str) -> tuple[ClientConnection, dict[str, Any]]:
+    ws = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10)
+    ws.send(json.dumps({"type": "join", "token": token}))
+    return ws, json.loads(ws.recv(timeout=10))
+
+
+def next_state(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        frame: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        assert frame["type"] != "error", frame
+        if frame["type"] == "state":
+            return frame
+
+
+def step(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
+    """Act if it is our turn (or the hand is over), then wait for the next state."""
+    view = frame["view"]
+    time.sleep(0.06)  # at most ~16 messages a second: under the server's per-socket limit
+    if view["phase"] == "hand_over":
+        ws.send(json.dumps({"type": "next_hand"}))
+    elif view["legal_moves"]:
+        ws.send(json.dumps({"type": "play", "move": view["legal_moves"][0]}))
+    return next_state(ws)
+
+
+def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
+    db = tmp_path / "fives.sqlite3"
+    port = free_port()
+    server = start_server(db, port)
+    try:
+        created = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"preset": "five-up", "players": 2, "target": 16,
+                  "seats": [{"kind": "me"}, {"kind": "bot", "level": "greedy"}]},
+        ).json()
+        token = created["me"].split("=", 1)[1]
+        ws, frame = join(port, token)
+        mine = 0
+        while mine < 4 or frame["view"]["phase"] != "play" or frame["view"]["turn"] != 1:
+            acting = bool(frame["view"]["legal_moves"])
+            frame = step(ws, frame)
+            mine += acting
+        # Our move was just broadcast back to us, and the bot is to move: kill now.
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        ws.close()
+    finally:
+        if server.poll() is None:
+            server.kill()
+    seen = frame
+    server = start_server(db, port)
+    try:
+        ws, fresh = join(port, token)
+        assert fresh["full"] is True
+        assert fresh["seq"] >= seen["seq"]
+        before, after = seen["view"], fresh["view"]
+        assert after["hand_number"] == before["hand_number"]
+        assert after["history"][: len(before["history"])] == before["history"]
+        assert after["layout"]["nodes"][: len(before["layout"]["nodes"])] == \
+            before["layout"]["nodes"]
+        if fresh["seq"] == seen["seq"]:
+            assert after == before
+        # The game goes on to its end.
+        frame = fresh
+        for _ in range(3000):
+            if frame["view"]["phase"] == "game_over":
+                break
+            frame = step(ws, frame)
+        assert frame["view"]["phase"] == "game_over"
+        ws.close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    assert os.path.exists(db)
