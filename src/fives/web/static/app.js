@@ -231,6 +231,8 @@ function onFrame(frame) {
     state.selected = null;
   }
   state.frame = frame;
+  document.body.dataset.seq = String(frame.seq);
+  document.body.dataset.phase = frame.view.phase;
   state.deadlineAt = frame.deadline === null ? null : Date.now() + frame.deadline * 1000;
   if (!state.links) {
     const saved = localStorage.getItem("fives.links." + frame.table.id);
@@ -270,7 +272,8 @@ function renderTable() {
   // status
   let status;
   if (v.phase === "game_over") {
-    status = t("web.ev.game_end", { name: sideName(v.winner), scores: v.scores.join(" – ") });
+    status = tYou("web.ev.game_end", onMySide(v.winner),
+      { name: sideName(v.winner), scores: v.scores.join(" – ") });
   } else if (v.phase === "hand_over") {
     const end = state.log.filter((ev) => ev.kind === "hand_end").pop();
     status = end ? describe(end) : t("web.reveal");
@@ -596,8 +599,23 @@ function renderReveal() {
     el("p", {}, t("web.ev.settle", { deltas })));
 }
 
+function onMySide(side) {
+  const f = state.frame;
+  if (f.you === null || side === null || side === undefined) return false;
+  if (f.table.preset === "five-up-solitaire") return side === 0;
+  return f.table.partnerships ? f.you % 2 === side : f.you === side;
+}
+
+// The "_you" variant of a message when it is about the reader (French conjugates).
+function tYou(key, mine, params) {
+  const alt = key + "_you";
+  return t(mine && (state.msgs.en[alt] !== undefined) ? alt : key, params);
+}
+
 function describe(ev) {
   const name = ev.seat !== undefined ? seatName(ev.seat) : "";
+  const mine = ev.seat !== undefined && ev.seat === state.frame.you;
+  const t = (key, params) => tYou(key, mine, params);
   let s;
   if (ev.kind === "play") {
     if (ev.points > 0 && ev.parts.length) {
@@ -613,15 +631,17 @@ function describe(ev) {
     const who = ev.winner === null ? "" : sideName(ev.winner);
     const key = ev.result === "out" ? "web.ev.hand_out"
       : ev.result === "blocked" ? "web.ev.hand_blocked" : "web.ev.hand_target";
-    s = t(key, { hand: ev.hand, name: who });
+    s = tYou(key, ev.result === "out" && ev.winner !== null && onMySide(ev.winner) &&
+      !state.frame.table.partnerships, { hand: ev.hand, name: who });
     if (ev.result !== "target") {
       const deltas = ev.deltas.map((d, side) => `${sideName(side)} ${d >= 0 ? "+" : ""}${d}`);
       s += " " + t("web.ev.settle", { deltas: deltas.join(", ") });
     }
   } else if (ev.kind === "game_end") {
-    s = t("web.ev.game_end", { name: sideName(ev.winner), scores: ev.scores.join(" – ") });
+    s = tYou("web.ev.game_end", onMySide(ev.winner),
+      { name: sideName(ev.winner), scores: ev.scores.join(" – ") });
   } else return "";
-  if (ev.by === "timer") s += " " + t("web.ev.timer");
+  if (ev.by === "timer") s += " " + tYou("web.ev.timer", false);
   return s;
 }
 

@@ -1,0 +1,201 @@
+"""End to end in a real headless Chromium (Debian's), driven by Playwright: create a table and
+play a whole game against a bot by clicking; a friend's seat link in a second browser; reload
+mid-game; spectate. Screenshots go to $FIVES_SCREENSHOTS (or the test's temporary folder)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from .test_restart import free_port
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "fives.sqlite3"
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db", str(db),
+         "--bot-delay", "0.05"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(url + "/api/presets", timeout=1)
+            break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    yield url
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("FIVES_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
+    context = browser.new_context(locale=locale, viewport=size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def seq(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.seq || '-1'"))
+
+
+def wait_change(page: Page, before: int, timeout: float = 15000) -> None:
+    page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=before,
+                           timeout=timeout)
+
+
+def act(page: Page) -> bool:
+    """Do one thing by clicking, if this page has something to do; True if it did."""
+    before = seq(page)
+    for button in ("#btn-next", "#btn-draw", "#btn-pass"):
+        if page.locator(button).count():
+            page.click(button)
+            wait_change(page, before)
+            return True
+    if not page.evaluate("document.body.classList.contains('my-turn')"):
+        return False
+    tiles = page.locator(".tile-btn.playable")
+    if not tiles.count():
+        return False
+    tiles.first.click()
+    ghosts = page.locator(".tile.ghost")
+    if ghosts.count():  # more than one place: click one of the green ends
+        ghosts.first.click()
+    wait_change(page, before)
+    return True
+
+
+def phase(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.phase || ''"))
+
+
+def test_play_a_whole_game_against_a_bot_by_clicking(
+    base_url: str, browser: Browser, shots: Path
+) -> None:
+    page = new_page(browser, phone=True)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.select_option("#lang", "fr")
+    assert page.inner_text("#create") == "Créer la table"
+    page.select_option("#lang", "en")
+    page.select_option("#preset", "all-fives")
+    page.select_option("#players", "2")
+    page.fill("#target", "40")
+    page.select_option("#seat-1", "bot:random")
+    assert "first double" in page.inner_text("#rules-card")
+    page.screenshot(path=str(shots / "1-start.png"), full_page=True)
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+    actions = 0
+    deadline = time.monotonic() + 120
+    while phase(page) != "game_over" and time.monotonic() < deadline:
+        if act(page):
+            actions += 1
+            if actions == 6:
+                page.screenshot(path=str(shots / "2-mid-game.png"), full_page=True)
+        else:
+            page.wait_for_timeout(50)
+    assert phase(page) == "game_over"
+    assert actions >= 3
+    status = page.inner_text("#status")
+    assert "you win" in status or "wins" in status
+    assert page.locator("#btn-rematch").count() == 1
+    page.screenshot(path=str(shots / "3-game-over.png"), full_page=True)
+    with page.expect_download() as download:
+        page.click("#btn-record")
+    assert download.value.suggested_filename.endswith(".json")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_friend_by_link_reload_and_spectate(base_url: str, browser: Browser, shots: Path) -> None:
+    me = new_page(browser)
+    me.goto(base_url + "/")
+    me.wait_for_selector("#preset option", state="attached")
+    me.select_option("#preset", "five-up")
+    me.select_option("#players", "2")
+    me.select_option("#seat-1", "friend")
+    me.click("#create")
+    me.wait_for_selector("#links .link input")
+    links = me.locator("#links .link input")
+    friend_url = links.nth(0).input_value()
+    watch_url = links.nth(1).input_value()
+    assert "#t=" in friend_url and "#w=" in watch_url
+    friend = new_page(browser, locale="fr-FR", phone=True)
+    friend.goto(friend_url)
+    friend.wait_for_selector("body[data-seq]")
+    assert friend.inner_text("#board-desc") in ("La table est vide.",) or \
+        "Bouts ouverts" in friend.inner_text("#board-desc")
+    moves = {"me": 0, "friend": 0}
+    reloaded = False
+    deadline = time.monotonic() + 90
+    while min(moves.values()) < 3 and time.monotonic() < deadline:
+        did = False
+        for name, page in (("me", me), ("friend", friend)):
+            if phase(page) == "play" and act(page):
+                moves[name] += 1
+                did = True
+            elif phase(page) == "hand_over" and act(page):
+                did = True
+        if moves["me"] == 1 and not reloaded:
+            hand_before = me.locator(".tile-btn").count()
+            nodes_before = me.locator("#board .tile:not(.ghost)").count()
+            me.reload()
+            me.wait_for_selector("body[data-seq]")
+            me.wait_for_selector("#board .tile", state="attached")
+            assert me.locator(".tile-btn").count() == hand_before
+            assert me.locator("#board .tile:not(.ghost)").count() == nodes_before
+            reloaded = True
+        if not did:
+            me.wait_for_timeout(50)
+    assert min(moves.values()) >= 3, moves
+    watcher = new_page(browser)
+    watcher.goto(watch_url)
+    watcher.wait_for_selector("body[data-seq]")
+    assert "watching" in watcher.inner_text("#hint")
+    assert watcher.locator(".tile-btn").count() == 0
+    assert watcher.locator("#board .tile").count() == me.locator("#board .tile:not(.ghost)").count()
+    assert friend.inner_text("#status").startswith("À ")  # French from the browser's locale
+    assert "Vous avez" in friend.inner_text("#log")
+    me.screenshot(path=str(shots / "4-me.png"), full_page=True)
+    friend.screenshot(path=str(shots / "5-friend-fr-phone.png"), full_page=True)
+    watcher.screenshot(path=str(shots / "6-spectator.png"), full_page=True)
+    for page in (me, friend, watcher):
+        assert page.errors == []  # type: ignore[attr-defined]
