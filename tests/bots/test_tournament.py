@@ -105,6 +105,9 @@ def test_tournament_command_in_french_and_solitaire(capsys: pytest.CaptureFixtur
                    "--games", "2", "--quiet"])
     assert status == 0
     assert "the deck" in capsys.readouterr().out
+    assert main(["tournament", "heuristic", "--preset", "solitaire", "--games", "1",
+                 "--quiet"]) == 0
+    assert "heuristic" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -203,10 +203,10 @@ def _plan(
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     entrants = _unique_labels([parse_bot(s, default, lang) for s in specs])
-    if len(entrants) < 2:
-        raise UsageError(text("need_two", lang, count=len(entrants)))
     options = _options(args)
     rules = build_rules(args.preset, options)  # RulesError names the bad preset or option
+    if len(entrants) < (1 if rules.is_solitaire else 2):  # a solitaire bot meets the deck
+        raise UsageError(text("need_two", lang, count=len(entrants)))
     preset = rules.name
     pairings: list[tuple[str, str]] = []
     tasks: list[Task] = []
