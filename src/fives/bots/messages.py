@@ -63,6 +63,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "invalid {name} {value!r}: expected a positive whole number",
         "fr": "{name} invalide {value!r} : attendu un nombre entier positif",
     },
+    "bad_seed": {
+        "en": "invalid --seed {value!r}: expected a whole number",
+        "fr": "--seed invalide {value!r} : attendu un nombre entier",
+    },
+    "bad_budget": {
+        "en": "invalid budget {value!r}: expected e.g. 250ms, 1s or 200it",
+        "fr": "budget invalide {value!r} : attendu par ex. 250ms, 1s ou 200it",
+    },
     "bad_out": {
         "en": "cannot write results to {path!r}: {why}",
         "fr": "impossible d'écrire les résultats dans {path!r} : {why}",

@@ -34,7 +34,9 @@ from fives.bots.arena import (
 from fives.bots.base import Budget
 from fives.bots.messages import text
 from fives.bots.plot import Bar, win_rate_svg
-from fives.i18n import normalize_lang
+from fives.errors import FivesError
+from fives.i18n import catalog, normalize_lang
+from fives.i18n import text as shared_text
 
 _BUDGET_RE = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|it)$")
 
@@ -154,7 +156,14 @@ def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
     lang = normalize_lang(args.lang)
     try:
         plan = _plan(args, specs, lang)
-    except ValueError as exc:  # UsageError and the engine's RulesError alike
+    except FivesError as exc:  # a bad preset or option: the engine names it
+        message = str(exc)
+        if lang != "en" and exc.key in catalog():
+            # The translated line, then the engine's detail of what was expected.
+            message = f"{shared_text(exc.key, lang, **exc.params)} ({exc})"
+        print(f"fives: error: {message}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
         print(f"fives: error: {exc}", file=sys.stderr)
         return 2
     rules, entrants, pairings, tasks, games, seed, jobs = plan
@@ -195,13 +204,11 @@ def _plan(
     try:
         seed = int(args.seed)
     except (TypeError, ValueError):
-        raise UsageError(
-            f"invalid --seed {args.seed!r}: expected a whole number"
-        ) from None
+        raise UsageError(text("bad_seed", lang, value=args.seed)) from None
     try:
         default = parse_budget(args.budget) if args.budget else None
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    except ValueError:
+        raise UsageError(text("bad_budget", lang, value=args.budget)) from None
     entrants = _unique_labels([parse_bot(s, default, lang) for s in specs])
     options = _options(args)
     rules = build_rules(args.preset, options)  # RulesError names the bad preset or option
