@@ -10,8 +10,11 @@ from __future__ import annotations
 import copy
 import json
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -80,6 +83,19 @@ class SessionEnd(Exception):
     def __init__(self, status: int) -> None:
         super().__init__(status)
         self.status = status
+
+
+@contextmanager
+def ignoring_interrupts() -> Iterator[None]:
+    """SIGINT ignored for the duration (main thread only; elsewhere nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
 def default_save_dir() -> Path:
@@ -236,13 +252,14 @@ class PlaySession:
         except SessionEnd as end:
             return end.status
         except (KeyboardInterrupt, EOFError) as exc:
-            self.leave_private_screen()
-            self.say("")
-            path = self.save(self.save_to or default_save_path(self.game.rules.name),
-                             quiet=True)
-            if path is not None:
-                self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
-                self.say(self.t("resume_hint", path=str(path)))
+            with ignoring_interrupts():  # a second Ctrl-C must not cut the save short
+                self.leave_private_screen()
+                self.say("")
+                path = self.save(self.save_to or default_save_path(self.game.rules.name),
+                                 quiet=True)
+                if path is not None:
+                    self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
+                    self.say(self.t("resume_hint", path=str(path)))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
         finally:
             self.leave_private_screen()
