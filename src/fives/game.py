@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from fives.errors import IllegalMoveError, InvalidMoveError
+from fives.errors import FivesError, IllegalMoveError, InvalidMoveError
 from fives.events import (
     DrawEvent,
     Event,
@@ -220,6 +220,18 @@ class Game:
         return masks, [t.id for t in deal.boneyard]
 
     def _start_hand(self, deal: Deal | None, leader: int | None) -> None:
+        if deal is None and leader is None:
+            self._deal_hand(None, None)  # nothing to check, nothing can be refused
+            return
+        # A refused deal or leader must change nothing, the random source included.
+        state = self.rng.getstate()
+        try:
+            self._deal_hand(deal, leader)
+        except FivesError:
+            self.rng.setstate(state)
+            raise
+
+    def _deal_hand(self, deal: Deal | None, leader: int | None) -> None:
         rules = self.rules
         n = self.players
         prev = self.hand_end
@@ -577,13 +589,17 @@ class Game:
         return w, deltas
 
     def _blocked_winner(self, pips: tuple[int, ...]) -> int | None:
-        """Lowest pips, then fewest tiles; None on a full tie (AF-4, O12, O13)."""
+        """Lowest pips, then fewest tiles (not in Five Up's O6 option, where only a sole lowest
+        hand collects); None on a full tie (AF-4, O12, O13)."""
         side_of = self._side
         keys: dict[int, list[int]] = {}
         for s in range(self.players):
             key = keys.setdefault(side_of[s], [0, 0])
             key[0] += pips[s]
             key[1] += self.hands[s].bit_count()
+        if not self.rules.blocked_tiebreak_tiles:
+            for key in keys.values():
+                key[1] = 0
         best = min(keys.values())
         winners = [side for side, key in keys.items() if key == best]
         return winners[0] if len(winners) == 1 else None
@@ -668,7 +684,8 @@ class Game:
         other.history = self.history[:]
         other._log = [dict(h, actions=list(h["actions"])) for h in self._log]
         other._side = self._side
-        other.rng = random.Random(self.rng.random())
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())  # the same future deals; the original untouched
         return other
 
     @classmethod

@@ -123,6 +123,12 @@ class Ruleset:
             return 2  # the player and the deck
         return 2 if self.partnerships else self.players
 
+    @property
+    def blocked_tiebreak_tiles(self) -> bool:
+        """Whether equal pips in a blocked hand are split by the tile count (All Fives and its
+        companions); Five Up's winner_collects option names only a sole lowest hand (O6)."""
+        return self.name != "five-up"
+
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 

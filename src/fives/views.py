@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from fives.errors import FivesError
 from fives.events import HandEndEvent
 from fives.game import PHASES, PLAY, PublicAction
 from fives.layout import Layout
@@ -44,8 +45,13 @@ class SeatView:
 
     @classmethod
     def of(cls, game: Game, seat: int | None) -> SeatView:
-        if seat is not None and not 0 <= seat < game.players:
-            raise ValueError(f"invalid seat {seat!r}: expected 0 to {game.players - 1} or None")
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players
+        ):
+            raise FivesError(
+                f"invalid seat {seat!r}: expected a seat number from 0 to {game.players - 1}, "
+                "or None for a spectator", key="invalid_seat", seat=repr(seat),
+            )
         own = game.hand(seat) if seat is not None else ()
         history = tuple(
             a if a.tile is None or a.seat == seat else a._replace(tile=None)
