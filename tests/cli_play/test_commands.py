@@ -386,3 +386,19 @@ def test_live_hot_seat_never_shows_a_hand_while_bots_play(
             owner = None  # a bot's move or the end of a hand: the hand left the screen
     assert hands_shown > 5
     assert isinstance(list(load_record(record.read_text()).replay())[-1], GameEndEvent)
+
+
+def test_a_fault_still_saves_the_game(drive: Callable[[Policy], Driver],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from fives.bots.greedy import GreedyPlayer
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("bot fault")
+
+    driver = drive(scripted(["1"], after=scripted([])))
+    monkeypatch.setattr(GreedyPlayer, "choose", broken)
+    with pytest.raises(RuntimeError, match="bot fault"):
+        driver.run(["--preset", "five-up", "--seats", "human,greedy", "--seed", "21",
+                    "--lang", "en"])
+    driver.out += driver.capsys.readouterr().out
+    assert load_record(saved_path(driver.out).read_text()) is not None

@@ -261,6 +261,14 @@ class PlaySession:
                     self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
                     self.say(self.t("resume_hint", path=str(path)))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
+        except Exception:
+            # A fault of the program (an engine or bot error): keep the game, then report it.
+            self.leave_private_screen()
+            path = self.save(self.save_to or default_save_path(self.game.rules.name),
+                             quiet=True)
+            if path is not None:
+                self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
+            raise
         finally:
             self.leave_private_screen()
         return 0
