@@ -243,10 +243,12 @@ class Table:
 
     # --- actions ----------------------------------------------------------------------------
 
-    def commit(self, kind: str, payload: dict[str, Any], by: str) -> None:
+    async def commit(self, kind: str, payload: dict[str, Any], by: str) -> None:
         """Write the entry durably, then apply it and tell everyone. The caller holds the lock
         and has already checked that the engine accepts the entry."""
-        self.last_at = self.server.storage.append(self.id, self.seq + 1, kind, payload)
+        self.last_at = await self.server.storage.append_async(
+            self.id, self.seq + 1, kind, payload
+        )
         self.seq += 1
         before = len(self.recent)
         self.apply_entry(kind, payload, by)
@@ -254,7 +256,7 @@ class Table:
         self.broadcast(events)
         self.schedule()
 
-    def play(self, seat: int, move_text: str, by: str) -> None:
+    async def play(self, seat: int, move_text: str, by: str) -> None:
         """Check and play a move for ``seat`` (caller holds the lock)."""
         game = self.game
         assert game is not None
@@ -268,9 +270,9 @@ class Table:
                 "not_your_turn", move=move_text, turn=game.turn + 1,
             )
         move = game.parse_move(move_text)  # FivesError when malformed or illegal
-        self.commit("move", {"move": move.notation(explicit=True), "by": by}, by)
+        await self.commit("move", {"move": move.notation(explicit=True), "by": by}, by)
 
-    def deal(self, new_game: bool) -> None:
+    async def deal(self, new_game: bool) -> None:
         """Deal the next hand (or a new game's first) from the OS's CSPRNG, log it, play it.
 
         The leader is found on a probe copy, so that a lot (where the rules draw one) is drawn
@@ -295,7 +297,7 @@ class Table:
             "leader": probe.leader,
             "new_game": new_game,
         }
-        self.commit("deal", payload, "server")
+        await self.commit("deal", payload, "server")
 
     # --- scheduling -------------------------------------------------------------------------
 
@@ -336,7 +338,7 @@ class Table:
             if self.seq != seq:  # someone acted meanwhile (a reconnecting player, a timer)
                 return
             try:
-                self.play(seat, move.notation(explicit=True), by)
+                await self.play(seat, move.notation(explicit=True), by)
             except (FivesError, ProtocolError) as exc:
                 log.error("table %s: bot move refused: %s", self.id, exc)
 
@@ -357,7 +359,7 @@ class Table:
         await asyncio.sleep(delay)
         async with self.lock:
             if self.seq == seq and self.game is not None and self.game.phase_name == "hand_over":
-                self.deal(new_game=False)
+                await self.deal(new_game=False)
 
 
 def dealt_hand(game: Game) -> dict[str, Any]:
@@ -406,6 +408,7 @@ class GameServer:
             self.tables[table_id] = table
 
     def start(self) -> None:
+        self.storage.start_writer()
         for table in self.tables.values():
             table.schedule()
 
@@ -416,18 +419,19 @@ class GameServer:
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.storage.close()
 
-    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, request: dict[str, Any]) -> dict[str, Any]:
         """Validate a table request, store the table with its links, deal the first hand."""
         config, kinds = validate_create(request)
         table_id = new_table_id()
         tokens = [new_token() for _ in kinds]
         watch = new_token()
-        self.storage.create_table(
+        table = Table(self, table_id, config)
+        await self.storage.create_table_async(
             table_id, config, [(t, i) for i, t in enumerate(tokens)] + [(watch, None)]
         )
-        table = Table(self, table_id, config)
         self.tables[table_id] = table
-        table.deal(new_game=True)
+        async with table.lock:
+            await table.deal(new_game=True)
         links = [
             {"seat": i, "kind": kind, "url": f"/play#t={token}" if kind != "bot" else None}
             for i, (kind, token) in enumerate(zip(kinds, tokens, strict=True))
@@ -601,7 +605,7 @@ def create_app(
         except ValueError:
             return JSONResponse(error_frame("bad_json", "expected one JSON object"), 400)
         try:
-            created = server.create(data)
+            created = await server.create(data)
         except ProtocolError as exc:
             return JSONResponse(error_frame(exc.key, str(exc), **exc.params), 400)
         except FivesError as exc:
@@ -787,15 +791,15 @@ async def act(table: Table, conn: Connection, kind: str, fields: dict[str, Any])
         if kind == "play":
             if table.seats[seat].kind == "bot":
                 raise ProtocolError("this seat is played by a bot", "bot_seat")
-            table.play(seat, fields["move"], "seat")
+            await table.play(seat, fields["move"], "seat")
         elif kind == "next_hand":
             if game.phase_name != "hand_over":
                 raise ProtocolError(
                     f"no next hand now: the game is in phase {game.phase_name!r}", "not_hand_over",
                     phase=game.phase_name,
                 )
-            table.deal(new_game=False)
+            await table.deal(new_game=False)
         elif kind == "rematch":
             if not game.is_over:
                 raise ProtocolError("a rematch starts once the game is over", "not_game_over")
-            table.deal(new_game=True)
+            await table.deal(new_game=True)

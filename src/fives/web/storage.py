@@ -7,11 +7,15 @@ replaying their log through the engine. Seat and spectator links are stored only
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import queue
 import secrets
 import sqlite3
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,20 +66,142 @@ class LogEntry:
     at: float
 
 
+def open_db(path: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def insert_table(
+    db: sqlite3.Connection, table_id: str, config: dict[str, Any],
+    tokens: list[tuple[str, int | None]],
+) -> float:
+    at = time.time()
+    db.execute(
+        "INSERT INTO tables (id, created, config) VALUES (?, ?, ?)",
+        (table_id, at, json.dumps(config, sort_keys=True)),
+    )
+    db.executemany(
+        "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+        [(hash_token(token), table_id, seat) for token, seat in tokens],
+    )
+    return at
+
+
+def insert_entry(
+    db: sqlite3.Connection, table_id: str, seq: int, kind: str, payload: dict[str, Any]
+) -> float:
+    at = time.time()
+    db.execute(
+        "INSERT INTO log (table_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
+        (table_id, seq, kind, json.dumps(payload, sort_keys=True), at),
+    )
+    return at
+
+
+Job = Callable[[sqlite3.Connection], Any]
+Done = Callable[[Any, BaseException | None], None]
+
+
+class Writer:
+    """One thread that commits for the whole server, so fsyncs never block the event loop.
+
+    Jobs that arrive while a commit is in progress are written together in the next
+    transaction (group commit: one fsync for many tables); each job runs in its own savepoint,
+    so one failing job does not take the others with it. A job's caller hears back only once
+    its transaction is durable.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.jobs: queue.SimpleQueue[tuple[Job, Done] | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="fives-db-writer", daemon=True)
+        self.thread.start()
+
+    async def run(self, job: Job) -> Any:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def settle(result: Any, exc: BaseException | None) -> None:
+            if future.done():
+                return
+            if exc is not None:
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+
+        def done(result: Any, exc: BaseException | None) -> None:
+            loop.call_soon_threadsafe(settle, result, exc)
+
+        self.jobs.put((job, done))
+        return await future
+
+    def close(self) -> None:
+        self.jobs.put(None)
+        self.thread.join(timeout=10)
+
+    def _run(self) -> None:
+        db = open_db(self.path)
+        running = True
+        while running:
+            first = self.jobs.get()
+            if first is None:
+                break
+            batch = [first]
+            while True:
+                try:
+                    item = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    running = False
+                    break
+                batch.append(item)
+            outcomes: list[tuple[Any, BaseException | None]] = []
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for job, _ in batch:
+                    db.execute("SAVEPOINT job")
+                    try:
+                        outcomes.append((job(db), None))
+                        db.execute("RELEASE job")
+                    except sqlite3.Error as exc:
+                        db.execute("ROLLBACK TO job")
+                        db.execute("RELEASE job")
+                        outcomes.append((None, exc))
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:  # the commit itself failed: nothing is durable
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                outcomes = [(None, exc) for _ in batch]
+            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
+                done(result, error)
+        db.close()
+
+
 class Storage:
-    """One SQLite connection, used from the event loop thread only."""
+    """Reads on the caller's connection; writes either direct (``create_table``, ``append``)
+    or through the group-committing ``Writer`` (``create_table_async``, ``append_async``)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
+        if self.path == ":memory:":
+            raise ValueError("invalid database ':memory:': expected a file path")
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = open_db(self.path)
         self.db.executescript(SCHEMA)
+        self.writer: Writer | None = None
+
+    def start_writer(self) -> None:
+        if self.writer is None:
+            self.writer = Writer(self.path)
 
     def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
         self.db.close()
 
     def create_table(
@@ -86,23 +212,26 @@ class Storage:
     ) -> None:
         """Store a new table and the hashes of its links (seat number, None for spectators)."""
         with self._transaction():
-            self.db.execute(
-                "INSERT INTO tables (id, created, config) VALUES (?, ?, ?)",
-                (table_id, time.time(), json.dumps(config, sort_keys=True)),
-            )
-            self.db.executemany(
-                "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
-                [(hash_token(token), table_id, seat) for token, seat in tokens],
-            )
+            insert_table(self.db, table_id, config, tokens)
 
     def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
         """Commit one log entry durably; returns its timestamp. Fails if ``seq`` is taken."""
-        at = time.time()
         with self._transaction():
-            self.db.execute(
-                "INSERT INTO log (table_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, seq, kind, json.dumps(payload, sort_keys=True), at),
-            )
+            return insert_entry(self.db, table_id, seq, kind, payload)
+
+    async def create_table_async(
+        self, table_id: str, config: dict[str, Any], tokens: list[tuple[str, int | None]]
+    ) -> None:
+        assert self.writer is not None
+        await self.writer.run(lambda db: insert_table(db, table_id, config, tokens))
+
+    async def append_async(
+        self, table_id: str, seq: int, kind: str, payload: dict[str, Any]
+    ) -> float:
+        assert self.writer is not None
+        at: float = await self.writer.run(
+            lambda db: insert_entry(db, table_id, seq, kind, payload)
+        )
         return at
 
     def find_token(self, token: str) -> tuple[str, int | None] | None:
