@@ -101,7 +101,8 @@ def test_bad_input_changes_nothing(drive: Callable[[Policy], Driver]) -> None:
     assert noisy.run(BASE) == 0
     assert actions(saved_path(noisy.out)) == actions(saved_path(clean.out))
     out = noisy.out
-    assert "'xyz'" in out
+    assert "'xyz' is neither a move nor a command: type help." in out
+    assert "'6-6@9'" in out and "'7-7'" in out  # notation errors name the input too
     assert "No move number 99" in out and "No move number 0" in out
     assert "save needs a file name" in out
     assert "Nothing to undo" in out

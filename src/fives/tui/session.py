@@ -404,6 +404,9 @@ class PlaySession:
         return False
 
     def typed_move(self, answer: str, moves: list[Move]) -> bool:
+        if not any(ch.isdigit() for ch in answer) and answer.lower() not in ("draw", "pass"):
+            self.error(self.t("bad_input", value=answer))  # a word that is no command
+            return False
         try:
             move = self.game.parse_move(answer)
         except FivesError as err:
