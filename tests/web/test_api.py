@@ -332,3 +332,29 @@ def test_a_flooding_socket_is_slowed_down(make_client: Any) -> None:
     limited = [r for r in replies if r["type"] == "error"]
     assert limited and all(r["key"] == "rate_limited" for r in limited)
     assert sum(1 for r in replies if r["type"] == "pong") <= 12
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "heuristic", "search", "expert"])
+def test_bots_fill_seats_and_answer(make_client: Any, level: str) -> None:
+    client = make_client()
+    created = create(client, preset="five-up", players=2,
+                     seats=[{"kind": "me"}, {"kind": "bot", "level": level}])
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None and tokens[1] is None
+    ws, frame = join(client, tokens[0])
+    bot_moves = 0
+    deadline = time.monotonic() + 60
+    while bot_moves < 3 and time.monotonic() < deadline:
+        view = frame["view"]
+        if view["phase"] == "hand_over":
+            ws.send_json({"type": "next_hand"})
+        elif view["phase"] == "game_over":
+            break
+        elif view["legal_moves"]:
+            ws.send_json({"type": "play", "move": view["legal_moves"][0]})
+        frame = ws.receive_json()
+        assert frame["type"] == "state", frame
+        bot_moves += sum(1 for e in frame["events"] if e.get("by") == "bot")
+    assert bot_moves >= 3
+    # A bot seat cannot be driven from a socket (there is no link to it anyway).
+    ws.__exit__(None, None, None)

@@ -12,11 +12,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
 import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ from fives.game import Deal, Game
 from fives.i18n import catalog, text
 from fives.rules import PRESETS, Ruleset
 from fives.tiles import ALL_TILES, Tile
+from fives.web import botworker
 from fives.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, count_parts, parse_message
 from fives.web.storage import LogEntry, Storage, new_table_id, new_token
 
@@ -118,11 +121,6 @@ class Table:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None  # the pending bot move, timer or auto deal
-        self.bots = {
-            i: self.server.make_bot(s.level or "greedy", i)
-            for i, s in enumerate(self.seats)
-            if s.kind == "bot"
-        }
         self.broken: str | None = None
 
     # --- rebuilding -------------------------------------------------------------------------
@@ -327,18 +325,17 @@ class Table:
         if game is None or self.seq != seq:
             return
         view = game.view(seat)
-        legal = list(view.legal_moves)
-        if len(legal) == 1:
+        legal = [m.notation(explicit=True) for m in view.legal_moves]
+        if len(legal) == 1:  # forced (a draw, a pass, the only placement): no thinking
             move = legal[0]
         else:
-            player = self.bots.get(seat) or self.server.make_bot(TIMEOUT_BOT_LEVEL, seat)
-            loop = asyncio.get_running_loop()
-            move = await loop.run_in_executor(self.server.pool, player.choose, view)
+            level = self.seats[seat].level if self.seats[seat].kind == "bot" else None
+            move = await self.server.think(level or TIMEOUT_BOT_LEVEL, view, legal)
         async with self.lock:
             if self.seq != seq:  # someone acted meanwhile (a reconnecting player, a timer)
                 return
             try:
-                await self.play(seat, move.notation(explicit=True), by)
+                await self.play(seat, move, by)
             except (FivesError, ProtocolError) as exc:
                 log.error("table %s: bot move refused: %s", self.id, exc)
 
@@ -369,14 +366,14 @@ def dealt_hand(game: Game) -> dict[str, Any]:
 
 
 class GameServer:
-    """All tables of one process, their storage, and the bots' thread pool."""
+    """All tables of one process, their storage, and the bots' worker processes."""
 
     def __init__(
         self,
         db: str | Path,
         *,
         bot_delay: float = 0.6,
-        bot_threads: int = 2,
+        bot_workers: int = 2,
         timer_scale: float = 1.0,
         rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
     ) -> None:
@@ -384,14 +381,24 @@ class GameServer:
         self.rate = rate  # per socket: messages a second, burst
         self.bot_delay = bot_delay
         self.timer_scale = timer_scale  # tests shrink the turn timer
-        self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="fives-bot")
+        # Worker processes, started on first use ("spawn": no fork of a threaded server).
+        self.pool = ProcessPoolExecutor(
+            max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
+        )
         self.tables: dict[str, Table] = {}
         self.frame_observer: FrameObserver | None = None
 
-    def make_bot(self, level: str, seat: int) -> Any:
-        from fives.bots import make_player
-
-        return make_player(level, seed=secrets.randbits(32))
+    async def think(self, level: str, view: Any, legal: list[str]) -> str:
+        """A bot's move, computed in a worker process; the first legal move if that fails."""
+        loop = asyncio.get_running_loop()
+        try:
+            move: str = await loop.run_in_executor(
+                self.pool, botworker.choose, level, secrets.randbits(32), view
+            )
+        except (BrokenProcessPool, OSError, ValueError) as exc:
+            log.error("bot %s failed (%s); playing %s", level, exc, legal[0])
+            return legal[0]
+        return move if move in legal else legal[0]
 
     def load(self) -> None:
         """Rebuild every table from its log (at start, before serving)."""
@@ -564,13 +571,13 @@ def create_app(
     db: str | Path,
     *,
     bot_delay: float = 0.6,
-    bot_threads: int = 2,
+    bot_workers: int = 2,
     timer_scale: float = 1.0,
     rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
     frame_observer: FrameObserver | None = None,
 ) -> Starlette:
     server = GameServer(
-        db, bot_delay=bot_delay, bot_threads=bot_threads, timer_scale=timer_scale, rate=rate
+        db, bot_delay=bot_delay, bot_workers=bot_workers, timer_scale=timer_scale, rate=rate
     )
     server.frame_observer = frame_observer
     server.load()
