@@ -317,6 +317,15 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     fresh = pair.ws[1].receive_json()
     assert fresh["view"]["phase"] == "play" and fresh["view"]["hand_number"] == 1
     assert fresh["table"]["game_no"] == 2
+    # The first game stays downloadable; the new one is not over yet.
+    pair.ws[0].receive_json()
+    pair.watch.receive_json()
+    pair.ws[0].send_json({"type": "record", "game": 1})
+    assert pair.ws[0].receive_json()["record"] == record
+    pair.ws[0].send_json({"type": "record"})
+    assert pair.ws[0].receive_json()["key"] == "record_not_ready"
+    pair.ws[0].send_json({"type": "record", "game": 3})
+    assert pair.ws[0].receive_json()["key"] == "bad_game_no"
     pair.close()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else default_db_path()
     try:
         app = create_app(db, bot_delay=args.bot_delay)
-    except OSError as exc:
+    except (OSError, sqlite3.Error) as exc:
         print(f"fives: error: cannot open database {str(db)!r}: {exc}", file=sys.stderr)
         return 2
     print(f"fives: serving on http://{args.host}:{args.port}/ (database {db})", flush=True)

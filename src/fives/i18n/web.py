@@ -198,6 +198,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.err.illegal_move": {"en": "Move '{move}' is not legal here; legal: {legal}.",
                              "fr": "Le coup « {move} » n'est pas permis ici ; coups permis : "
                                    "{legal}."},
+    "bad_game_no": {"en": "Game {value} of this table: expected 1 to {count}.",
+                    "fr": "Partie {value} de cette table : attendu de 1 à {count}."},
     "bad_preset": {"en": "Unknown variant '{value}': expected one of {expected}.",
                    "fr": "Variante inconnue « {value} » : attendu l'une de {expected}."},
     "bad_players": {"en": "Players '{value}': expected 1 to 4.",

@@ -20,7 +20,7 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "play": {"move": (str, True)},
     "next_hand": {},
     "rematch": {},
-    "record": {},
+    "record": {"game": (int, False)},
     "ping": {},
 }
 

@@ -114,6 +114,7 @@ class Table:
         self.seats = [SeatConfig(s["kind"], s.get("level")) for s in config["seats"]]
         self.timer: int = config["timer"]
         self.game: Game | None = None
+        self.finished: list[dict[str, Any]] = []  # records of this table's earlier games
         self.game_no = 0
         self.seq = 0
         self.last_at = time.time()
@@ -140,6 +141,8 @@ class Table:
             )
             leader = payload.get("leader")
             if payload.get("new_game") or self.game is None:
+                if self.game is not None:  # a rematch: the finished game stays downloadable
+                    self.finished.append(self.game.to_record())
                 self.game = Game(
                     self.rules, deal=deal, leader=leader, rng=random.Random(secrets.randbits(64))
                 )
@@ -784,11 +787,24 @@ async def act(table: Table, conn: Connection, kind: str, fields: dict[str, Any])
     seat = conn.seat
     if kind == "record":
         game = table.game
-        if game is None or not game.is_over:
+        number = fields.get("game", table.game_no)
+        if not 1 <= number <= table.game_no:
+            raise ProtocolError(
+                f"game {number} of this table: expected 1 to {table.game_no}", "bad_game_no",
+                value=number, count=table.game_no,
+            )
+        if number == table.game_no and (game is None or not game.is_over):
             raise ProtocolError(
                 "the record can be downloaded once the game is over", "record_not_ready"
             )
-        conn.queue.put_nowait(json.dumps({"type": "record", "record": game.to_record()}))
+        if number < table.game_no:
+            record = table.finished[number - 1]
+        else:
+            assert game is not None
+            record = game.to_record()
+        conn.queue.put_nowait(
+            json.dumps({"type": "record", "game": number, "record": record})
+        )
         return
     if seat is None:
         raise ProtocolError("spectators watch: they cannot play", "spectator")
