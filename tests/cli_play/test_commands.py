@@ -403,3 +403,16 @@ def test_a_fault_still_saves_the_game(drive: Callable[[Policy], Driver],
                     "--lang", "en"])
     driver.out += driver.capsys.readouterr().out
     assert load_record(saved_path(driver.out).read_text()) is not None
+
+
+def test_without_rich(drive: Callable[[Policy], Driver], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    for name in [m for m in sys.modules if m == "rich" or m.startswith(("rich.", "fives.tui"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "rich", None)
+    driver = drive(scripted([]))
+    assert driver.run(["--seats", "human,greedy", "--lang", "en"]) == 2
+    assert driver.err.strip() == (
+        "fives play: error: the terminal game needs the rich library: pip install 'fives[tui]'"
+    )

@@ -203,6 +203,11 @@ def run(args: argparse.Namespace) -> int:
     lang = normalize_lang(raw_lang) if raw_lang else default_lang()
     try:
         return start(args, lang)
+    except ModuleNotFoundError as err:
+        if not (err.name or "").startswith("rich"):
+            raise
+        print(text("error_prefix", lang) + text("err_no_rich", lang), file=sys.stderr)
+        return 2
     except UsageError as err:
         print(text("error_prefix", lang) + str(err), file=sys.stderr)
         return 2

@@ -370,6 +370,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "fr": "impossible de lire {path!r} : {reason}"},
     "err_not_record": {"en": "invalid record {path!r}: expected a UTF-8 JSON game record",
                        "fr": "partie invalide {path!r} : fichier JSON UTF-8 attendu"},
+    "err_no_rich": {
+        "en": "the terminal game needs the rich library: pip install 'fives[tui]'",
+        "fr": "le jeu dans le terminal a besoin de la bibliothèque rich : "
+              "pip install 'fives[tui]'",
+    },
     "err_resume_rules": {
         "en": "--resume takes the rules from the record: leave out --preset, --players, "
               "--partnerships and --option",
