@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import Any, NamedTuple
 
 from fives.errors import FivesError, IllegalMoveError, InvalidMoveError
@@ -519,17 +520,17 @@ class Game:
             self.winner = winner
         else:
             winner, raw_deltas = self._settle(result, out_seat, pips)
-            applied = []
-            for side, delta in enumerate(raw_deltas):
-                if self._exact and delta > 0 and self.scores[side] + delta > self._target:
-                    delta = 0  # RULES.md §9 O5: a score past the target is not applied
-                applied.append(delta)
-            deltas = tuple(applied)
-            self.scores = tuple(s + d for s, d in zip(self.scores, deltas, strict=True))
-            best = max(self.scores)
-            if best >= self._target and self.scores.count(best) == 1:
+            scores = self.scores
+            if self._exact:  # RULES.md §9 O5: a score past the target is not applied
+                target = self._target
+                raw_deltas = [0 if d > 0 and scores[i] + d > target else d
+                              for i, d in enumerate(raw_deltas)]
+            deltas = tuple(raw_deltas)
+            scores = self.scores = tuple(map(add, scores, deltas))
+            best = max(scores)
+            if best >= self._target and scores.count(best) == 1:
                 self.phase = GAME_OVER
-                self.winner = self.scores.index(best)
+                self.winner = scores.index(best)
             else:
                 self.phase = HAND_OVER
         self.hand_end = HandEnd(result, winner, out_seat, pips, deltas)
