@@ -178,6 +178,8 @@ class Table:
                 item = {"kind": "pass", "seat": seat, "by": by}
             elif kind == "hand_end":
                 item = {"kind": "hand_end", **{k: v for k, v in data.items() if k != "type"}}
+                if data["result"] == "out":  # the seat whose last tile ended the hand
+                    item["out_seat"] = seat
             elif kind == "game_end":
                 item = {"kind": "game_end", **{k: v for k, v in data.items() if k != "type"}}
             else:

@@ -16,6 +16,7 @@ const state = {
   retry: 0,
   deadlineAt: null,
   zoom: 1,
+  pan: [0, 0],
   links: null,
 };
 
@@ -373,22 +374,39 @@ function renderOthers() {
 // ---------------------------------------------------------------- layout geometry
 // Units: a tile is 2 x 1. Each node has a centre, the direction its arm grows in, and whether it
 // lies crosswise (doubles do). Ports are points on its edge with the direction a child grows in.
+// An arm that runs too far from the lead turns right once (a pinwheel), so long games stay
+// readable on a narrow screen instead of shrinking to a thin line.
+const TURN_AT = { x: 8, y: 5 };
+
 function layoutGeometry(layout) {
   const geo = new Map();
   for (const node of layout.nodes) {
-    let dir, center;
     if (node.parent === 0) {
-      dir = [1, 0];
-      center = [0, 0];
-    } else {
-      const port = portOf(geo.get(node.parent), node.port);
-      dir = port.dir;
-      const reach = node.double ? 0.5 : 1;
-      center = [port.at[0] + dir[0] * reach, port.at[1] + dir[1] * reach];
+      geo.set(node.n, { node, dir: [1, 0], center: [0, 0], turned: false });
+      continue;
     }
-    geo.set(node.n, { node, dir, center });
+    const parent = geo.get(node.parent);
+    geo.set(node.n, { node, ...childPlace(parent, node.port, node.double) });
   }
   return geo;
+}
+
+// Where a tile goes on a port: its centre and direction (turning an in-line arm if too long).
+function childPlace(parent, portName, dbl) {
+  const port = portOf(parent, portName);
+  let dir = port.dir;
+  const reach = dbl ? 0.5 : 1;
+  const far = (p) => (dir[0] !== 0 ? Math.abs(p[0]) + 2 > TURN_AT.x
+    : Math.abs(p[1]) + 2 > TURN_AT.y);
+  if (portName === "out" && !dbl && !parent.turned && !parent.node.double && far(port.at)) {
+    const d = dir;
+    dir = right(d);
+    const center = [port.at[0] + d[0] * 0.5 + dir[0] * (reach - 0.5),
+      port.at[1] + d[1] * 0.5 + dir[1] * (reach - 0.5)];
+    return { dir, center, turned: true };
+  }
+  const center = [port.at[0] + dir[0] * reach, port.at[1] + dir[1] * reach];
+  return { dir, center, turned: parent.turned && portName === "out" };
 }
 
 function left(d) { return [d[1], -d[0]]; }
@@ -469,12 +487,11 @@ function renderBoard() {
   // Targets for the selected tile: a ghost of the tile where it would go.
   for (const mv of targetsOfSelection()) {
     if (!mv.node) continue;
-    const g = geo.get(mv.node);
-    const port = portOf(g, mv.port);
     const dbl = mv.a === mv.b;
-    const reach = dbl ? 0.5 : 1;
-    const c = [port.at[0] + port.dir[0] * reach, port.at[1] + port.dir[1] * reach];
-    const ghost = drawTile(c[0], c[1], dbl ? right(port.dir) : port.dir, mv.a, mv.b, "tile ghost");
+    const place = childPlace(geo.get(mv.node), mv.port, dbl);
+    const c = place.center;
+    const ghost = drawTile(c[0], c[1], dbl ? right(place.dir) : place.dir, mv.a, mv.b,
+      "tile ghost");
     ghost.setAttribute("tabindex", "0");
     ghost.setAttribute("role", "button");
     ghost.setAttribute("data-move", mv.text);
@@ -488,11 +505,31 @@ function renderBoard() {
   }
   const w = (maxX - minX) / state.zoom;
   const h = (maxY - minY) / state.zoom;
-  const cx = (minX + maxX) / 2;
-  const cy = (minY + maxY) / 2;
+  const cx = (minX + maxX) / 2 + state.pan[0];
+  const cy = (minY + maxY) / 2 + state.pan[1];
   board.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
   board.setAttribute("aria-label", boardText(v));
   document.getElementById("board-desc").textContent = boardText(v);
+}
+
+// Drag to pan once zoomed in (mouse or finger); a click without movement still clicks.
+function enablePan(board) {
+  let start = null;
+  board.addEventListener("pointerdown", (e) => {
+    if (state.zoom <= 1 || e.target.closest(".ghost")) return;
+    start = { x: e.clientX, y: e.clientY, pan: state.pan.slice() };
+  });
+  board.addEventListener("pointermove", (e) => {
+    if (!start) return;
+    const box = board.viewBox.baseVal;
+    const scale = Math.max(box.width / board.clientWidth, box.height / board.clientHeight);
+    state.pan = [start.pan[0] - (e.clientX - start.x) * scale,
+      start.pan[1] - (e.clientY - start.y) * scale];
+    renderBoard();
+  });
+  const stop = () => { start = null; };
+  board.addEventListener("pointerup", stop);
+  board.addEventListener("pointerleave", stop);
 }
 
 function boardText(v) {
@@ -628,11 +665,11 @@ function describe(ev) {
   } else if (ev.kind === "pass") {
     s = t("web.ev.pass", { name });
   } else if (ev.kind === "hand_end") {
-    const who = ev.winner === null ? "" : sideName(ev.winner);
+    const out = ev.out_seat !== undefined ? ev.out_seat : null;
+    const who = out !== null ? seatName(out) : ev.winner === null ? "" : sideName(ev.winner);
     const key = ev.result === "out" ? "web.ev.hand_out"
       : ev.result === "blocked" ? "web.ev.hand_blocked" : "web.ev.hand_target";
-    s = tYou(key, ev.result === "out" && ev.winner !== null && onMySide(ev.winner) &&
-      !state.frame.table.partnerships, { hand: ev.hand, name: who });
+    s = tYou(key, out !== null && out === state.frame.you, { hand: ev.hand, name: who });
     if (ev.result !== "target") {
       const deltas = ev.deltas.map((d, side) => `${sideName(side)} ${d >= 0 ? "+" : ""}${d}`);
       s += " " + t("web.ev.settle", { deltas: deltas.join(", ") });
@@ -734,8 +771,9 @@ async function main() {
     state.zoom = Math.max(0.5, state.zoom / 1.25); renderBoard();
   });
   document.getElementById("zoom-fit").addEventListener("click", () => {
-    state.zoom = 1; renderBoard();
+    state.zoom = 1; state.pan = [0, 0]; renderBoard();
   });
+  enablePan(document.getElementById("board"));
   state.token = tokenFromHash();
   if (location.pathname === "/play") {
     document.getElementById("table").hidden = false;
