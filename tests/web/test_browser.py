@@ -69,6 +69,8 @@ def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False) -> Pa
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # Console errors include Content-Security-Policy violations and failed loads.
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.errors = errors  # type: ignore[attr-defined]
     return page
 
