@@ -367,3 +367,23 @@ def test_bots_fill_seats_and_answer(make_client: Any, level: str) -> None:
     assert bot_moves >= 3
     # A bot seat cannot be driven from a socket (there is no link to it anyway).
     ws.__exit__(None, None, None)
+
+
+def test_an_action_that_cannot_be_stored_is_not_applied(make_client: Any) -> None:
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    seq = pair.table.seq
+    before = pair.table.game.view(seat).to_json()
+    storage = server_of(client).storage
+    storage.db.execute("ALTER TABLE log RENAME TO log_away")  # every append now fails
+    pair.ws[seat].send_json({"type": "play", "move": pair.frames[seat]["view"]["legal_moves"][0]})
+    error = pair.ws[seat].receive_json()
+    assert error["key"] == "server_error"
+    assert quiet(pair.ws[1 - seat]) and quiet(pair.watch)
+    assert pair.table.seq == seq
+    assert pair.table.game.view(seat).to_json() == before
+    storage.db.execute("ALTER TABLE log_away RENAME TO log")
+    pair.play(seat, pair.frames[seat]["view"]["legal_moves"][0])
+    assert pair.table.seq == seq + 1
+    pair.close()

@@ -200,6 +200,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "{legal}."},
     "bad_game_no": {"en": "Game {value} of this table: expected 1 to {count}.",
                     "fr": "Partie {value} de cette table : attendu de 1 à {count}."},
+    "server_error": {"en": "The server could not store that action: try again.",
+                     "fr": "Le serveur n'a pas pu enregistrer cette action : réessayez."},
     "bad_preset": {"en": "Unknown variant '{value}': expected one of {expected}.",
                    "fr": "Variante inconnue « {value} » : attendu l'une de {expected}."},
     "bad_players": {"en": "Players '{value}': expected 1 to 4.",

@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import random
 import secrets
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -748,6 +749,10 @@ async def play_socket(server: GameServer, ws: WebSocket) -> None:
                 reply(error_frame(exc.key, str(exc), **exc.params))
             except FivesError as exc:
                 reply(engine_error_frame(exc))
+            except sqlite3.Error as exc:  # not written, so not applied: the client may retry
+                log.error("table %s: could not store an action: %s",
+                          table.id if table else "-", exc)
+                reply(error_frame("server_error", "the server could not store that action"))
     finally:
         if table is not None and conn is not None:
             table.connections.discard(conn)
