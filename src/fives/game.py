@@ -447,19 +447,6 @@ class Game:
             if not hand and (self._end_on_empty or len(self.boneyard) - self.bpos <= self._reserve):
                 self._end_hand("out", seat, None)
                 return
-            nxt = seat + 1
-            if nxt == self.players:
-                nxt = 0
-            if len(self.boneyard) - self.bpos <= self._reserve:
-                # No drawing: blocked unless someone can place; the next seat usually can.
-                value = layout.value
-                emask = 0
-                for p in layout.ends:
-                    emask |= MATCH[value[p]]
-                if not hands[nxt] & emask and self._blocked(emask):
-                    self._end_hand("blocked", None, None)
-                    return
-            self.turn = nxt
         elif code == DRAW:
             tid = self.boneyard[self.bpos]
             self.bpos += 1
@@ -469,8 +456,27 @@ class Game:
                 self.scores = (scores[0], scores[1] + cost)  # the solitaire's deck
                 if self._immediate and self.scores[1] >= self._target:
                     self._end_hand("target", None, 1)
-        else:
-            self._advance(seat)
+            return
+        # A placement or a pass: the turn moves on, unless nobody can place or draw (blocked).
+        nxt = seat + 1
+        if nxt == self.players:
+            nxt = 0
+        if len(self.boneyard) - self.bpos <= self._reserve:
+            layout = self.layout
+            value = layout.value
+            emask = 0
+            for p in layout.ends:
+                emask |= MATCH[value[p]]
+            hands = self.hands
+            # The next seat usually can place, so it is asked first.
+            if not hands[nxt] & emask:
+                for h in hands:
+                    if h & emask:
+                        break
+                else:
+                    self._end_hand("blocked", None, None)
+                    return
+        self.turn = nxt
 
     def _add(self, side: int, points: int) -> bool:
         """Add play points to a side; under ``target_exact`` an overshoot is not applied."""
@@ -480,20 +486,6 @@ class Game:
             return False
         self.scores = scores[:side] + (new,) + scores[side + 1:]
         return True
-
-    def _advance(self, seat: int) -> None:
-        """Pass the turn, unless nobody can place and nobody may draw (blocked)."""
-        nxt = (seat + 1) % self.players
-        if len(self.boneyard) - self.bpos <= self._reserve and self._blocked(
-            self.layout.ends_mask()
-        ):
-            self._end_hand("blocked", None, None)
-            return
-        self.turn = nxt
-
-    def _blocked(self, ends_mask: int) -> bool:
-        """Whether no seat holds a tile for the ends (drawing being impossible)."""
-        return not any(h & ends_mask for h in self.hands)
 
     def pop(self) -> None:
         """Unmake the last ``push``."""
