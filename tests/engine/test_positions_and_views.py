@@ -111,7 +111,7 @@ def test_reading_the_game_changes_nothing() -> None:
                 game.to_record()
                 game.is_legal(Move.draw())
                 with pytest.raises(FivesError):
-                    game.parse_move("6-6@9")
+                    game.parse_move("6-6@28")
             game.play(rng.choice(list(game.legal_moves)))
         return game
 
