@@ -157,8 +157,8 @@ def test_friend_by_link_reload_and_spectate(base_url: str, browser: Browser, sho
     me.click("#create")
     me.wait_for_selector("#links .link input")
     links = me.locator("#links .link input")
-    friend_url = links.nth(0).input_value()
-    watch_url = links.nth(1).input_value()
+    own_url, friend_url, watch_url = (links.nth(i).input_value() for i in range(3))
+    assert own_url == me.url
     assert "#t=" in friend_url and "#w=" in watch_url
     friend = new_page(browser, locale="fr-FR", phone=True)
     friend.goto(friend_url)

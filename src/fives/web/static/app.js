@@ -698,8 +698,10 @@ function renderLinks() {
   box.hidden = false;
   const rows = [];
   for (const seat of data.seats) {
-    if (!seat.url || seat.kind === "me") continue;
-    rows.push(linkRow(t("web.seat_label", { n: seat.seat + 1 }), seat.url));
+    if (!seat.url) continue;
+    const label = t("web.seat_label", { n: seat.seat + 1 }) +
+      (seat.seat === state.frame.you ? " (" + t("web.you") + ")" : "");
+    rows.push(linkRow(label, seat.url));
   }
   rows.push(linkRow(t("web.watch_link"), data.watch));
   box.replaceChildren(el("h3", {}, t("web.links")), el("p", { class: "small" },
