@@ -1,0 +1,62 @@
+"""Every text the page shows exists in English and French, and `fives serve` refuses bad
+options with one clear line."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from fives.cli.main import main
+from fives.i18n import catalog
+from fives.i18n.web import MESSAGES
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "fives" / "web" / "static"
+
+
+def test_every_key_the_page_uses_is_translated() -> None:
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    used = set(re.findall(r"""\bt(?:You)?\(\s*["']([\w.-]+)["']""", script))
+    used |= set(re.findall(r'data-i18n="([\w.-]+)"', html))
+    # Keys built at run time ("web.level." + level): check every level instead.
+    used = {k for k in used if not k.endswith(".")}
+    used |= {f"web.level.{lv}" for lv in ("random", "greedy", "heuristic", "search", "expert")}
+    assert len(used) > 40
+    merged = catalog()
+    missing = sorted(k for k in used if k not in merged)
+    assert missing == []
+    for key in used:
+        assert merged[key]["en"] and merged[key]["fr"], key
+
+
+def test_web_messages_have_the_same_parameters_in_both_languages() -> None:
+    fields = string.Formatter()
+    for key, texts in MESSAGES.items():
+        en = {f for _, f, _, _ in fields.parse(texts["en"]) if f}
+        fr = {f for _, f, _, _ in fields.parse(texts["fr"]) if f}
+        assert en == fr, key
+    assert "double pivot" in MESSAGES["web.spinner"]["fr"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["serve", "--port", "99999"], "99999"),
+        (["serve", "--port", "http"], "http"),
+        (["serve", "--bot-delay", "-1"], "-1"),
+        (["serve", "--db", "/proc/no/such/dir/fives.sqlite3"], "/proc/no/such/dir"),
+    ],
+)
+def test_serve_refuses_bad_options(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        status = main(argv)
+    except SystemExit as exit_:  # argparse's own errors
+        status = int(exit_.code or 0)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2
+    assert named in err[-1] and "Traceback" not in "\n".join(err)
