@@ -569,33 +569,43 @@ class Game:
             deltas[lowest] = sum(rnd(t) for i, t in enumerate(totals) if i != lowest) - rnd(low)
             return lowest, deltas
         # winner_collects (rounded hands) and raw_pips (draw/block games: unrounded)
-        value = rnd if mode == "winner_collects" else (lambda p: p)
         w: int | None
         if result == "out":
             w = out_side
         else:
             w = self._blocked_winner(pips)
             if w is None and rules.blocked_tie == "split":
-                return None, self._split(pips, value)
+                return None, self._split(
+                    pips, rnd if mode == "winner_collects" else (lambda p: p))
         if w is not None:
-            deltas[w] = sum(value(pips[s]) for s in range(n) if side_of[s] != w)
+            # Plain loops: settlement runs once per hand of every playout.
+            won = 0
+            if mode == "winner_collects":
+                for s in range(n):
+                    if side_of[s] != w:
+                        won += rnd(pips[s])
+            else:
+                for s in range(n):
+                    if side_of[s] != w:
+                        won += pips[s]
+            deltas[w] = won
         return w, deltas
 
     def _blocked_winner(self, pips: tuple[int, ...]) -> int | None:
         """Lowest pips, then fewest tiles (not in Five Up's O6 option, where only a sole lowest
         hand collects); None on a full tie (AF-4, O12, O13)."""
         side_of = self._side
-        keys: dict[int, list[int]] = {}
-        for s in range(self.players):
-            key = keys.setdefault(side_of[s], [0, 0])
-            key[0] += pips[s]
-            key[1] += self.hands[s].bit_count()
-        if not self.rules.blocked_tiebreak_tiles:
-            for key in keys.values():
-                key[1] = 0
-        best = min(keys.values())
-        winners = [side for side, key in keys.items() if key == best]
-        return winners[0] if len(winners) == 1 else None
+        sides = len(self.scores)  # every side has a seat here (the solitaire settles apart)
+        side_pips = [0] * sides
+        side_tiles = [0] * sides
+        for s, p in enumerate(pips):
+            side_pips[side_of[s]] += p
+        if self.rules.blocked_tiebreak_tiles:
+            for s, h in enumerate(self.hands):
+                side_tiles[side_of[s]] += h.bit_count()
+        keys = list(zip(side_pips, side_tiles))
+        best = min(keys)
+        return keys.index(best) if keys.count(best) == 1 else None
 
     def _split(self, pips: tuple[int, ...], value: Any) -> list[int]:
         """§9 O7: players tied for the lowest share the rounded hands of the others."""
