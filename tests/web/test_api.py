@@ -387,3 +387,34 @@ def test_an_action_that_cannot_be_stored_is_not_applied(make_client: Any) -> Non
     pair.play(seat, pair.frames[seat]["view"]["legal_moves"][0])
     assert pair.table.seq == seq + 1
     pair.close()
+
+
+def test_a_player_who_leaves_is_stood_in_for_and_can_come_back(make_client: Any) -> None:
+    client = make_client(away_grace=0.2)
+    created = create(client, **TWO_HUMANS)
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None and tokens[1] is not None
+    stay, frame = join(client, tokens[0])
+    leave, _ = join(client, tokens[1])
+    stay.receive_json()  # seat 1 connected
+    table = server_of(client).tables[created["table"]]
+    if table.game.turn == 0:  # make it seat 1's turn
+        stay.send_json({"type": "play", "move": table.game.view(0).to_json()["legal_moves"][0]})
+        stay.receive_json()
+        leave.receive_json()
+    assert table.game.turn == 1
+    seq = table.seq
+    leave.__exit__(None, None, None)
+    stood_in: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 10
+    while not stood_in and time.monotonic() < deadline:
+        frame = stay.receive_json()
+        stood_in = [e for e in frame["events"] if e.get("by") == "away"]
+    assert stood_in and stood_in[0]["seat"] == 1
+    assert table.seq > seq
+    # The same link takes the seat back.
+    back, fresh = join(client, tokens[1])
+    assert fresh["you"] == 1 and fresh["full"] is True
+    assert any(e.get("by") == "away" for e in fresh["events"])
+    for ws in (stay, back):
+        ws.__exit__(None, None, None)

@@ -134,6 +134,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.ev.pass": {"en": "{name} passed.", "fr": "{name} a passé."},
     "web.ev.timer": {"en": "(time ran out: the server played)",
                      "fr": "(temps écoulé : le serveur a joué)"},
+    "web.ev.away": {"en": "(away: a bot played instead)",
+                    "fr": "(absent : un robot a joué à sa place)"},
     "web.ev.hand_out": {"en": "Hand {hand} over: {name} went out.",
                         "fr": "Fin de la manche {hand} : {name} a posé son dernier domino."},
     "web.ev.hand_blocked": {"en": "Hand {hand} over: blocked.",

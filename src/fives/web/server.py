@@ -51,6 +51,8 @@ RATE_PER_S = 20.0
 RATE_BURST = 40.0
 # Hands played alone by bots start by themselves after this pause.
 AUTO_NEXT_HAND_S = 2.0
+# Without a turn timer, a bot plays for a player who left once this many seconds have passed.
+AWAY_GRACE_S = 60.0
 
 FrameObserver = Callable[["Table", "int | None", dict[str, Any]], None]
 
@@ -124,6 +126,10 @@ class Table:
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None  # the pending bot move, timer or auto deal
         self.broken: str | None = None
+        self.seen: set[int] = set()  # seats that connected since this process started
+
+    def is_connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
 
     # --- rebuilding -------------------------------------------------------------------------
 
@@ -319,6 +325,12 @@ class Table:
                 self.task = asyncio.ensure_future(self.bot_move(seq, game.turn, "bot"))
             elif self.timer:
                 self.task = asyncio.ensure_future(self.on_timeout(seq))
+            elif game.turn in self.seen and not self.is_connected(game.turn):
+                # A player who left: a bot stands in after a grace period; the same link
+                # takes the seat back at any time.
+                self.task = asyncio.ensure_future(
+                    self.bot_move(seq, game.turn, "away", delay=self.server.away_grace)
+                )
         elif game.phase_name == "hand_over":
             if all(s.kind == "bot" for s in self.seats):
                 self.task = asyncio.ensure_future(self.auto_next(seq, AUTO_NEXT_HAND_S))
@@ -382,8 +394,10 @@ class GameServer:
         bot_workers: int = 2,
         timer_scale: float = 1.0,
         rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+        away_grace: float = AWAY_GRACE_S,
     ) -> None:
         self.storage = Storage(db)
+        self.away_grace = away_grace
         self.rate = rate  # per socket: messages a second, burst
         self.bot_delay = bot_delay
         self.timer_scale = timer_scale  # tests shrink the turn timer
@@ -580,10 +594,12 @@ def create_app(
     bot_workers: int = 2,
     timer_scale: float = 1.0,
     rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
+    away_grace: float = AWAY_GRACE_S,
     frame_observer: FrameObserver | None = None,
 ) -> Starlette:
     server = GameServer(
-        db, bot_delay=bot_delay, bot_workers=bot_workers, timer_scale=timer_scale, rate=rate
+        db, bot_delay=bot_delay, bot_workers=bot_workers, timer_scale=timer_scale, rate=rate,
+        away_grace=away_grace,
     )
     server.frame_observer = frame_observer
     server.load()
@@ -757,6 +773,9 @@ async def play_socket(server: GameServer, ws: WebSocket) -> None:
         if table is not None and conn is not None:
             table.connections.discard(conn)
             table.broadcast([])  # others see that this seat left
+            game = table.game
+            if game is not None and game.phase_name == "play" and game.turn == conn.seat:
+                table.schedule()  # the player to move left: start the grace period
         pending.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await send_task
@@ -779,6 +798,10 @@ async def join(
         table.connections.add(pending)
         if table.game is None:
             return table, pending
+        if pending.seat is not None:
+            table.seen.add(pending.seat)
+            if table.game.phase_name == "play" and table.game.turn == pending.seat:
+                table.schedule()  # back in time: no stand-in
         # A fresh full view with this hand's story; then everyone sees the seat connected.
         table.send(pending, {**table.frame_for(pending.seat, list(table.recent)), "full": True})
         others = [c for c in table.connections if c is not pending]

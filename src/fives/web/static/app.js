@@ -679,6 +679,7 @@ function describe(ev) {
       { name: sideName(ev.winner), scores: ev.scores.join(" – ") });
   } else return "";
   if (ev.by === "timer") s += " " + tYou("web.ev.timer", false);
+  if (ev.by === "away") s += " " + tYou("web.ev.away", false);
   return s;
 }
 
