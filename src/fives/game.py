@@ -23,7 +23,7 @@ from fives.events import (
     PassEvent,
     PlayEvent,
 )
-from fives.layout import Layout
+from fives.layout import MAX_NODES, Layout
 from fives.moves import DRAW, LEAD_PORT, PASS, Move, parse_notation
 from fives.rules import Ruleset, play_score
 from fives.tiles import (
@@ -348,10 +348,10 @@ class Game:
             v = value[p]
             m = hand & MATCH[v]
             if m:
-                key = (p << 32) | (v << 28) | m
-                found = cache.get(key)
+                by_tiles = cache[(p << 3) | v]
+                found = by_tiles.get(m)
                 if found is None:
-                    found = cache[key] = tuple((p << 6) | q for q in PLACE_PARTS[v][m])
+                    found = by_tiles[m] = tuple((p << 6) | q for q in PLACE_PARTS[v][m])
                 codes += found
         if codes:
             return codes
@@ -769,7 +769,9 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 
 
 # Placement codes of a set of tiles on a port of a value (at most 112 x 7 x 128 entries).
-_PLACE_CODES: dict[int, tuple[int, ...]] = {}
+# One small dict per (port, value), keyed by the hand's matching tiles: small int keys and
+# small dicts are measurably faster than one big dict keyed by (port, value, tiles).
+_PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
 _SCORE_TABLES: dict[str, list[int]] = {}
 _BIT = tuple(1 << i for i in range(TILE_COUNT))
 
