@@ -116,7 +116,7 @@ async def run(args: argparse.Namespace) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="fives-load-"))
     server = subprocess.Popen(
         [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db",
-         str(workdir / "load.sqlite3"), "--bot-delay", "0"],
+         str(workdir / "load.sqlite3"), "--bot-delay", "0", "--table-rate", "100000"],
         stdout=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"

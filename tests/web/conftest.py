@@ -19,6 +19,7 @@ def make_client(tmp_path: Path) -> Iterator[Any]:
     def factory(**options: Any) -> TestClient:
         options.setdefault("bot_delay", 0.0)
         options.setdefault("rate", (1e6, 1e6))  # tests play faster than people
+        options.setdefault("create_rate", (1e6, 1e6))
         app = create_app(tmp_path / "fives.sqlite3", **options)
         client = TestClient(app)
         client.__enter__()

@@ -418,3 +418,10 @@ def test_a_player_who_leaves_is_stood_in_for_and_can_come_back(make_client: Any)
     assert any(e.get("by") == "away" for e in fresh["events"])
     for ws in (stay, back):
         ws.__exit__(None, None, None)
+
+
+def test_one_address_cannot_create_tables_without_end(make_client: Any) -> None:
+    client = make_client(create_rate=(0.01, 3.0))
+    statuses = [client.post("/api/tables", json=TWO_HUMANS).status_code for _ in range(5)]
+    assert statuses == [201, 201, 201, 429, 429]
+    assert len(server_of(client).storage.table_ids()) == 3

@@ -47,6 +47,7 @@ def test_web_messages_have_the_same_parameters_in_both_languages() -> None:
         (["serve", "--port", "99999"], "99999"),
         (["serve", "--port", "http"], "http"),
         (["serve", "--bot-delay", "-1"], "-1"),
+        (["serve", "--table-rate", "0"], "0"),
         (["serve", "--db", "/proc/no/such/dir/fives.sqlite3"], "/proc/no/such/dir"),
     ],
 )

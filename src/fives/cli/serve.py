@@ -48,6 +48,12 @@ def register(subparsers: Any) -> None:
         default=0.6,
         help="seconds a bot waits before it moves, so people can follow (default 0.6)",
     )
+    parser.add_argument(
+        "--table-rate",
+        type=float,
+        default=12.0,
+        help="new tables one address may create per minute, after a burst of 20 (default 12)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -69,9 +75,18 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if not 0 < args.table_rate <= 1e6:
+        print(
+            f"fives: error: invalid --table-rate {args.table_rate!r}: expected a number of "
+            "tables per minute above 0",
+            file=sys.stderr,
+        )
+        return 2
     db = Path(args.db) if args.db else default_db_path()
     try:
-        app = create_app(db, bot_delay=args.bot_delay)
+        app = create_app(
+            db, bot_delay=args.bot_delay, create_rate=(args.table_rate / 60, 20.0)
+        )
     except (OSError, sqlite3.Error) as exc:
         print(f"fives: error: cannot open database {str(db)!r}: {exc}", file=sys.stderr)
         return 2

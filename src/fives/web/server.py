@@ -53,6 +53,8 @@ RATE_BURST = 40.0
 AUTO_NEXT_HAND_S = 2.0
 # Without a turn timer, a bot plays for a player who left once this many seconds have passed.
 AWAY_GRACE_S = 60.0
+# Tables one address may create: per second on average, and in a burst.
+CREATE_RATE = (0.2, 20.0)
 
 FrameObserver = Callable[["Table", "int | None", dict[str, Any]], None]
 
@@ -98,6 +100,27 @@ class Connection:
     def allow(self) -> bool:
         """Token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
         now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.checked_at) * self.rate)
+        self.checked_at = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Bucket:
+    """A token bucket: ``rate`` events a second on average, bursts of ``burst``."""
+
+    rate: float
+    burst: float
+    allowance: float = -1.0
+    checked_at: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        if self.allowance < 0:
+            self.allowance = self.burst
         self.allowance = min(self.burst, self.allowance + (now - self.checked_at) * self.rate)
         self.checked_at = now
         if self.allowance < 1.0:
@@ -395,9 +418,12 @@ class GameServer:
         timer_scale: float = 1.0,
         rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
         away_grace: float = AWAY_GRACE_S,
+        create_rate: tuple[float, float] = CREATE_RATE,
     ) -> None:
         self.storage = Storage(db)
         self.away_grace = away_grace
+        self.create_rate = create_rate
+        self.creators: dict[str, Bucket] = {}  # per client address
         self.rate = rate  # per socket: messages a second, burst
         self.bot_delay = bot_delay
         self.timer_scale = timer_scale  # tests shrink the turn timer
@@ -595,11 +621,12 @@ def create_app(
     timer_scale: float = 1.0,
     rate: tuple[float, float] = (RATE_PER_S, RATE_BURST),
     away_grace: float = AWAY_GRACE_S,
+    create_rate: tuple[float, float] = CREATE_RATE,
     frame_observer: FrameObserver | None = None,
 ) -> Starlette:
     server = GameServer(
         db, bot_delay=bot_delay, bot_workers=bot_workers, timer_scale=timer_scale, rate=rate,
-        away_grace=away_grace,
+        away_grace=away_grace, create_rate=create_rate,
     )
     server.frame_observer = frame_observer
     server.load()
@@ -620,6 +647,14 @@ def create_app(
         return JSONResponse(web_catalog())
 
     async def create_table(request: Request) -> Response:
+        address = request.client.host if request.client else "-"
+        bucket = server.creators.setdefault(address, Bucket(*server.create_rate))
+        if not bucket.allow():
+            return JSONResponse(
+                error_frame("rate_limited", "too many new tables: slow down",
+                            limit=server.create_rate[0]),
+                status_code=429,
+            )
         body = await request.body()
         if len(body) > MAX_MESSAGE_BYTES:
             return JSONResponse(
