@@ -378,7 +378,8 @@ class Table:
             try:
                 await self.play(seat, move, by)
             except (FivesError, ProtocolError) as exc:
-                log.error("table %s: bot move refused: %s", self.id, exc)
+                # The key only: the message may name the seat's tiles (logs stay tile-free).
+                log.error("table %s: bot move refused (%s)", self.id, getattr(exc, "key", "?"))
 
     async def on_timeout(self, seq: int) -> None:
         due = self.deadline()
@@ -442,7 +443,8 @@ class GameServer:
                 self.pool, botworker.choose, level, secrets.randbits(32), view
             )
         except (BrokenProcessPool, OSError, ValueError) as exc:
-            log.error("bot %s failed (%s); playing %s", level, exc, legal[0])
+            log.error("bot %s failed (%s); playing its first legal move", level,
+                      type(exc).__name__)
             return legal[0]
         return move if move in legal else legal[0]
 
@@ -456,7 +458,8 @@ class GameServer:
                 table = Table(self, table_id, config)
                 table.replay(self.storage.log(table_id))
             except (FivesError, ValueError, KeyError) as exc:
-                log.error("table %s cannot be rebuilt from its log: %s", table_id, exc)
+                log.error("table %s cannot be rebuilt from its log (%s)", table_id,
+                          getattr(exc, "key", type(exc).__name__))
                 continue
             self.tables[table_id] = table
 
