@@ -20,6 +20,13 @@ SpinnerPolicy = Literal["none", "first_double", "every_double"]
 MAX_NODES = 28
 
 
+# (touching, outer) halves of a placement by the low 6 bits of its code: (tile << 1) | flip.
+_HALVES = tuple(
+    (LOW[code >> 1], HIGH[code >> 1]) if code & 1 else (HIGH[code >> 1], LOW[code >> 1])
+    for code in range(2 * len(HIGH))
+)
+
+
 class Node(NamedTuple):
     n: int  # 1-based placement index (#n)
     tile: Tile
@@ -72,6 +79,8 @@ class Layout:
 
     def clear(self) -> None:
         """Take every tile off (a new hand); the per-node arrays are overwritten as tiles come."""
+        if self.spinner_count:
+            self.spinner[:self.count] = [False] * self.count
         self.count = 0
         self.total = 0
         self.ends.clear()
@@ -83,12 +92,7 @@ class Layout:
         """Place by move code (unchecked); return the new counted total."""
         tid = (code >> 1) & 31
         port = code >> 6
-        if code & 1:
-            touching = LOW[tid]
-            outer = HIGH[tid]
-        else:
-            touching = HIGH[tid]
-            outer = LOW[tid]
+        touching, outer = _HALVES[code & 63]
         i = self.count
         base = i << 2
         value = self.value
@@ -103,8 +107,8 @@ class Layout:
             spin = policy == "every_double" or (policy == "first_double" and not self.spinner_count)
             if spin:
                 self.spinner_count += 1
+                self.spinner[i] = True  # the slots past ``count`` are kept False
                 value[base + 2] = value[base + 3] = outer
-        self.spinner[i] = spin
         if port == LEAD_PORT:
             self._undo.append((0, -1, 0))
             self.parent_port[i] = -1
@@ -160,6 +164,7 @@ class Layout:
         ends = self.ends
         if self.spinner[i]:
             self.spinner_count -= 1
+            self.spinner[i] = False
         port = self.parent_port[i]
         if idx < 0:
             ends.clear()
