@@ -166,6 +166,7 @@ class Game:
         self._exact = rules.target_exact
         self._scoring = rules.scoring
         self._reserve = rules.boneyard_reserve if rules.drawing else TILE_COUNT + 1
+        self._no_drawing = not rules.drawing  # spares the boneyard arithmetic in block games
         self._end_on_empty = rules.empty_hand == "end"
         # Play score of every possible counted total (no layout of 28 tiles counts 400).
         self._score_table = _score_table(rules.scoring)
@@ -434,11 +435,11 @@ class Game:
         seat = self.turn
         scores = self.scores
         self._push_undo((code, seat, scores))
+        layout = self.layout
         if code >= 0:
             hands = self.hands
             hand = hands[seat] ^ (1 << ((code >> 1) & 31))
             hands[seat] = hand
-            layout = self.layout
             points = self._score_table[layout.place_code(code)]
             if points:
                 side = self._side[seat]
@@ -464,8 +465,7 @@ class Game:
         nxt = seat + 1
         if nxt == self.players:
             nxt = 0
-        if len(self.boneyard) - self.bpos <= self._reserve:
-            layout = self.layout
+        if self._no_drawing or len(self.boneyard) - self.bpos <= self._reserve:
             value = layout.value
             emask = 0
             for p in layout.ends:
