@@ -141,6 +141,7 @@ class Game:
         self.rng = rng
         self.players = rules.players
         self._side = [rules.side_of(s) for s in range(rules.players)]
+        self._next_seat = [(s + 1) % rules.players for s in range(rules.players)]
         self.scores = (0,) * rules.sides
         self.start_scores = (0,) * rules.sides
         self.hand_number = 0
@@ -359,9 +360,9 @@ class Game:
                 codes += found
         if codes:
             return codes
-        if len(self.boneyard) - self.bpos > self._reserve:
-            return [DRAW]
-        return [PASS]
+        if self._no_drawing or len(self.boneyard) - self.bpos <= self._reserve:
+            return [PASS]
+        return [DRAW]
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -462,9 +463,7 @@ class Game:
                     self._end_hand("target", None, 1)
             return
         # A placement or a pass: the turn moves on, unless nobody can place or draw (blocked).
-        nxt = seat + 1
-        if nxt == self.players:
-            nxt = 0
+        nxt = self._next_seat[seat]
         if self._no_drawing or len(self.boneyard) - self.bpos <= self._reserve:
             value = layout.value
             emask = 0
