@@ -103,24 +103,30 @@ def insert_entry(
 
 Job = Callable[[sqlite3.Connection], Any]
 Done = Callable[[Any, BaseException | None], None]
+# A log row, ready to insert: (table_id, seq, kind, payload as JSON, time).
+Row = tuple[str, int, str, str, float]
+
+INSERT_ROW = "INSERT INTO log (table_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)"
 
 
 class Writer:
     """One thread that commits for the whole server, so fsyncs never block the event loop.
 
-    Jobs that arrive while a commit is in progress are written together in the next
-    transaction (group commit: one fsync for many tables); each job runs in its own savepoint,
-    so one failing job does not take the others with it. A job's caller hears back only once
-    its transaction is durable.
+    Work that arrives while a commit is in progress is written together in the next
+    transaction (group commit: one fsync for many tables), with as few calls into SQLite as
+    possible, since each call hands the GIL back and forth with the busy event loop. If a
+    batch fails, its items are retried one by one so that only the faulty one fails. A
+    caller hears back only once its transaction is durable.
     """
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.jobs: queue.SimpleQueue[tuple[Job, Done] | None] = queue.SimpleQueue()
+        self.jobs: queue.SimpleQueue[tuple[Job | Row, Done] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="fives-db-writer", daemon=True)
         self.thread.start()
 
-    async def run(self, job: Job) -> Any:
+    async def run(self, job: Job | Row) -> Any:
+        """Run ``job`` (a callable on the connection, or a log row to insert), durably."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
 
@@ -142,6 +148,33 @@ class Writer:
         self.jobs.put(None)
         self.thread.join(timeout=10)
 
+    @staticmethod
+    def _apply(db: sqlite3.Connection, batch: list[tuple[Job | Row, Done]]) -> list[Any]:
+        rows = [job for job, _ in batch if isinstance(job, tuple)]
+        results = [None if isinstance(job, tuple) else job(db) for job, _ in batch]
+        if rows:
+            db.executemany(INSERT_ROW, rows)
+        return [job[4] if isinstance(job, tuple) else r for (job, _), r in zip(
+            batch, results, strict=True)]
+
+    def _commit(
+        self, db: sqlite3.Connection, batch: list[tuple[Job | Row, Done]]
+    ) -> list[tuple[Any, BaseException | None]]:
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            results = self._apply(db, batch)
+            db.execute("COMMIT")
+            return [(r, None) for r in results]
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if len(batch) == 1:
+                return [(None, exc)]
+        outcomes: list[tuple[Any, BaseException | None]] = []
+        for item in batch:  # find the faulty one: the others still get written
+            outcomes += self._commit(db, [item])
+        return outcomes
+
     def _run(self) -> None:
         db = open_db(self.path)
         running = True
@@ -159,24 +192,7 @@ class Writer:
                     running = False
                     break
                 batch.append(item)
-            outcomes: list[tuple[Any, BaseException | None]] = []
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                for job, _ in batch:
-                    db.execute("SAVEPOINT job")
-                    try:
-                        outcomes.append((job(db), None))
-                        db.execute("RELEASE job")
-                    except sqlite3.Error as exc:
-                        db.execute("ROLLBACK TO job")
-                        db.execute("RELEASE job")
-                        outcomes.append((None, exc))
-                db.execute("COMMIT")
-            except sqlite3.Error as exc:  # the commit itself failed: nothing is durable
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                outcomes = [(None, exc) for _ in batch]
-            for (_, done), (result, error) in zip(batch, outcomes, strict=True):
+            for (_, done), (result, error) in zip(batch, self._commit(db, batch), strict=True):
                 done(result, error)
         db.close()
 
@@ -229,9 +245,8 @@ class Storage:
         self, table_id: str, seq: int, kind: str, payload: dict[str, Any]
     ) -> float:
         assert self.writer is not None
-        at: float = await self.writer.run(
-            lambda db: insert_entry(db, table_id, seq, kind, payload)
-        )
+        row = (table_id, seq, kind, json.dumps(payload, sort_keys=True), time.time())
+        at: float = await self.writer.run(row)
         return at
 
     def find_token(self, token: str) -> tuple[str, int | None] | None:
