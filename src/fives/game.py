@@ -605,7 +605,7 @@ class Game:
         if self.rules.blocked_tiebreak_tiles:
             for s, h in enumerate(self.hands):
                 side_tiles[side_of[s]] += h.bit_count()
-        keys = list(zip(side_pips, side_tiles))
+        keys = list(zip(side_pips, side_tiles, strict=True))
         best = min(keys)
         return keys.index(best) if keys.count(best) == 1 else None
 
