@@ -253,11 +253,10 @@ class Game:
             ids = list(range(TILE_COUNT))
             self.rng.shuffle(ids)
             h = rules.hand_size
-            # One itemgetter call fetches a hand's bits (distinct, so their sum is the mask):
-            # cheaper than mapping 1 << id over the tiles one call at a time. The extra zero
-            # entry makes it return a tuple even for one-tile hands.
-            masks = [sum(itemgetter(TILE_COUNT, *ids[s * h:(s + 1) * h])(_BIT_OR_ZERO))
-                     for s in range(n)]
+            # One itemgetter call fetches the bit of every dealt tile; a hand's bits are
+            # distinct, so their sum is its mask (cheaper than 1 << id tile by tile).
+            bits = itemgetter(*ids)(_BIT)
+            masks = [sum(bits[s * h:(s + 1) * h]) for s in range(n)]
             bone = ids[n * h:]
         else:
             masks, bone = self._check_deal(deal)
@@ -775,7 +774,7 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 # small dicts are measurably faster than one big dict keyed by (port, value, tiles).
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
 _SCORE_TABLES: dict[str, list[int]] = {}
-_BIT_OR_ZERO = tuple(1 << i for i in range(TILE_COUNT)) + (0,)  # index TILE_COUNT: no tile
+_BIT = tuple(1 << i for i in range(TILE_COUNT))
 
 
 def _score_table(scoring: str) -> list[int]:
