@@ -63,7 +63,9 @@ class ExpectimaxPlayer(Player):
         start = list(view.scores)
         sums = [0.0] * len(moves)
         count = 0
-        deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+        clock = time.perf_counter
+        began = clock()
+        deadline = began + seconds if seconds is not None else math.inf
         rng = self.rng
         while True:
             hands, bone = sample_deal(know, rng)
@@ -86,7 +88,9 @@ class ExpectimaxPlayer(Player):
             count += 1
             if iterations is not None and count >= iterations:
                 break
-            if count >= 2 and time.perf_counter() >= deadline:
+            # Stop when one more sample would overrun the budget.
+            now = clock()
+            if count >= 2 and now + (now - began) / count >= deadline:
                 break
         return [
             Candidate(m, round(sums[i] / count, 3) + greedy_key(0, m) / 1000)
