@@ -118,3 +118,43 @@ def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
     assert os.path.exists(db)
+
+
+def test_repeated_sigkill_while_bots_play_never_loses_what_was_shown(tmp_path: Path) -> None:
+    """Kill at arbitrary moments of an all-bot table (deals included); every restart shows at
+    least everything a spectator had already seen, with the same story."""
+    db = tmp_path / "fives.sqlite3"
+    port = free_port()
+    server = start_server(db, port)
+    seen: dict[str, Any] | None = None
+    try:
+        created = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"preset": "multiples-of-five", "players": 3,
+                  "seats": [{"kind": "bot", "level": "random"}] * 3},
+        ).json()
+        token = created["watch"].split("=", 1)[1]
+        for round_ in range(3):
+            ws, frame = join(port, token)
+            if seen is not None:
+                assert frame["seq"] >= seen["seq"]
+                if frame["view"]["hand_number"] == seen["view"]["hand_number"]:
+                    old = seen["view"]["history"]
+                    assert frame["view"]["history"][: len(old)] == old
+            stop_at = time.monotonic() + 0.4 + 0.3 * round_
+            while time.monotonic() < stop_at:
+                try:
+                    frame = json.loads(ws.recv(timeout=0.2))
+                except TimeoutError:
+                    continue
+            seen = frame
+            server.send_signal(signal.SIGKILL)
+            server.wait(timeout=10)
+            ws.close()
+            server = start_server(db, port)
+        ws, frame = join(port, token)
+        assert seen is not None and frame["seq"] >= seen["seq"] > 1
+        ws.close()
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
