@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -155,6 +157,32 @@ def test_repeated_sigkill_while_bots_play_never_loses_what_was_shown(tmp_path: P
         ws, frame = join(port, token)
         assert seen is not None and frame["seq"] >= seen["seq"] > 1
         ws.close()
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+
+
+def test_real_server_answers_an_oversized_message_and_keeps_the_socket(tmp_path: Path) -> None:
+    port = free_port()
+    server = start_server(tmp_path / "fives.sqlite3", port)
+    try:
+        created = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"preset": "all-fives", "players": 2,
+                  "seats": [{"kind": "me"}, {"kind": "friend"}]},
+        ).json()
+        ws, frame = join(port, created["me"].split("=", 1)[1])
+        ws.send(json.dumps({"type": "play", "move": "x" * 9000}))
+        error = json.loads(ws.recv(timeout=10))
+        assert error["key"] == "too_large"
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+        ws.close()
+        # A browser page from another site may not open a seat's socket.
+        with pytest.raises(InvalidStatus):
+            connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example", open_timeout=10)
+        headers = httpx.get(f"http://127.0.0.1:{port}/").headers
+        assert headers["referrer-policy"] == "no-referrer"
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)

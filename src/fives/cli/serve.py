@@ -97,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         ws_per_message_deflate=False,
-        ws_max_size=8192,
+        # Messages over 8 KiB get an error reply from the server; only past 64 KiB does the
+        # connection itself close.
+        ws_max_size=65536,
     )
     return 0
