@@ -90,52 +90,35 @@ class Layout:
     # ----------------------------------------------------------------- fast path
     def place_code(self, code: int) -> int:
         """Place by move code (unchecked); return the new counted total."""
-        tid = (code >> 1) & 31
         port = code >> 6
+        if port == LEAD_PORT:
+            return self._place_lead(code)
+        # A later tile takes the parent's port; its outward side becomes an end in that slot
+        # of the list, so undo only has to put the port back (and drop what was appended).
+        # Written for the common case (a plain tile on an in-line port): doubles branch off.
+        tid = (code >> 1) & 31
         touching, outer = _HALVES[code & 63]
         i = self.count
-        base = i << 2
-        value = self.value
-        ends = self.ends
         self.tile_ids[i] = tid
         self.touch[i] = touching
         self.count = i + 1
-        double = IS_DOUBLE[tid]
-        spin = False
-        if double:
-            policy = self.spinners
-            spin = policy == "every_double" or (policy == "first_double" and not self.spinner_count)
-            if spin:
-                self.spinner_count += 1
-                self.spinner[i] = True  # the slots past ``count`` are kept False
-                value[base + 2] = value[base + 3] = outer
-        if port == LEAD_PORT:
-            self._undo.append((0, -1, 0))
-            self.parent_port[i] = -1
-            value[base] = touching
-            value[base + 1] = outer
-            self.inline_free[i] = 2
-            ends.append(base)
-            ends.append(base + 1)
-            if spin and self.branches_immediate:
-                ends.append(base + 2)
-                ends.append(base + 3)
-            self.total = 2 * outer if double else touching + outer
-            return self.total
-        # A later tile takes the parent's port; its outward side becomes an end in that slot
-        # of the list, so undo only has to put the port back (and drop what was appended).
-        idx = ends.index(port)
-        ends[idx] = base + 1
-        appended = 0
         self.parent_port[i] = port
-        value[base + 1] = outer
+        out = (i << 2) + 1
+        self.value[out] = outer
         self.inline_free[i] = 1
+        ends = self.ends
+        idx = ends.index(port)
+        ends[idx] = out
         total = self.total
-        new_total = total + (2 * outer if double else outer)
-        if spin and self.branches_immediate:
-            ends.append(base + 2)
-            ends.append(base + 3)
-            appended = 2
+        appended = 0
+        if IS_DOUBLE[tid]:
+            new_total = total + 2 * outer
+            if self._becomes_spinner(i, outer) and self.branches_immediate:
+                ends.append(out + 1)
+                ends.append(out + 2)
+                appended = 2
+        else:
+            new_total = total + outer
         if (port & 3) < 2:
             # An in-line port of the parent is now occupied (slot 0 is in-line only on the lead).
             p = port >> 2
@@ -153,6 +136,41 @@ class Layout:
         self._undo.append((total, idx, appended))
         self.total = new_total
         return new_total
+
+    def _place_lead(self, code: int) -> int:
+        tid = (code >> 1) & 31
+        west, east = _HALVES[code & 63]
+        i = self.count
+        base = i << 2
+        value = self.value
+        ends = self.ends
+        self.tile_ids[i] = tid
+        self.touch[i] = west
+        self.count = i + 1
+        self.parent_port[i] = -1
+        self.inline_free[i] = 2
+        value[base] = west
+        value[base + 1] = east
+        ends.append(base)
+        ends.append(base + 1)
+        double = IS_DOUBLE[tid]
+        if double and self._becomes_spinner(i, east) and self.branches_immediate:
+            ends.append(base + 2)
+            ends.append(base + 3)
+        self._undo.append((0, -1, 0))
+        self.total = 2 * east if double else west + east
+        return self.total
+
+    def _becomes_spinner(self, i: int, pips: int) -> bool:
+        """Whether the double just placed as node ``i`` is a spinner; if so mark it and give
+        its branch ports their value (they open later unless ``branches_immediate``)."""
+        policy = self.spinners
+        if policy == "every_double" or (policy == "first_double" and not self.spinner_count):
+            self.spinner_count += 1
+            self.spinner[i] = True  # the slots past ``count`` are kept False
+            self.value[(i << 2) + 2] = self.value[(i << 2) + 3] = pips
+            return True
+        return False
 
     def undo(self) -> None:
         """Take the last tile back."""
