@@ -177,8 +177,7 @@ class Game:
         """RULES.md §2.1: each candidate draws a tile; the highest pip total leads; ties redraw."""
         candidates = list(range(self.players))
         while len(candidates) > 1:
-            ids = list(range(TILE_COUNT))
-            self.rng.shuffle(ids)
+            ids = _shuffled_ids(self.rng)
             drawn = {seat: PIPS[ids[k]] for k, seat in enumerate(candidates)}
             best = max(drawn.values())
             candidates = [s for s in candidates if drawn[s] == best]
@@ -250,8 +249,7 @@ class Game:
         if how == "lot":
             chosen = leader if leader is not None else self._draw_lot()
         if deal is None:
-            ids = list(range(TILE_COUNT))
-            self.rng.shuffle(ids)
+            ids = _shuffled_ids(self.rng)
             h = rules.hand_size
             # One itemgetter call fetches the bit of every dealt tile; a hand's bits are
             # distinct, so their sum is its mask (cheaper than 1 << id tile by tile).
@@ -775,6 +773,28 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
 _SCORE_TABLES: dict[str, list[int]] = {}
 _BIT = tuple(1 << i for i in range(TILE_COUNT))
+_DRAW_WIDTH = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
+
+
+def _shuffled_ids(rng: random.Random) -> list[int]:
+    """The tile ids in the order ``rng.shuffle`` gives them (uniform, RULES.md §1.3).
+
+    For a plain ``random.Random`` the shuffle's own draws are made here, inline: the same
+    Fisher-Yates swaps from the same ``getrandbits`` calls (so the same deals for a seed), but
+    without 27 calls of ``Random._randbelow``, which cost a third of a random playout's deal.
+    """
+    ids = list(range(TILE_COUNT))
+    if type(rng) is not random.Random:
+        rng.shuffle(ids)  # a subclass may draw differently: let it shuffle
+        return ids
+    getrandbits = rng.getrandbits
+    for i in range(TILE_COUNT - 1, 0, -1):
+        width = _DRAW_WIDTH[i]
+        j = getrandbits(width)
+        while j > i:  # rejection keeps j uniform in 0..i
+            j = getrandbits(width)
+        ids[i], ids[j] = ids[j], ids[i]
+    return ids
 
 
 def _score_table(scoring: str) -> list[int]:
