@@ -261,18 +261,21 @@ class Table:
             "deadline": self.deadline_left(),
         }
 
-    def send(self, conn: Connection, frame: dict[str, Any]) -> None:
+    def send(self, conn: Connection, frame: dict[str, Any], text: str | None = None) -> None:
+        """Queue one frame for one connection: the only way game state leaves the server."""
         observer = self.server.frame_observer
         if observer is not None:
             observer(self, conn.seat, frame)
-        conn.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        conn.queue.put_nowait(text or json.dumps(frame, separators=(",", ":")))
 
     def broadcast(self, events: list[dict[str, Any]]) -> None:
-        frames: dict[int | None, dict[str, Any]] = {}
+        """Each connection gets its own seat's frame (built and encoded once per seat)."""
+        frames: dict[int | None, tuple[dict[str, Any], str]] = {}
         for conn in list(self.connections):
             if conn.seat not in frames:
-                frames[conn.seat] = self.frame_for(conn.seat, events)
-            self.send(conn, frames[conn.seat])
+                frame = self.frame_for(conn.seat, events)
+                frames[conn.seat] = (frame, json.dumps(frame, separators=(",", ":")))
+            self.send(conn, *frames[conn.seat])
 
     # --- actions ----------------------------------------------------------------------------
 
