@@ -62,6 +62,10 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
             problems.append(f"seat {seat} saw {sorted(extra)} in frame {frame['seq']}")
         if frame["view"]["last_hand_end"] is not None:
             revealed_seen += 1
+        for event in frame["events"]:  # each score is explained by the ends that make it
+            if event["kind"] == "play" and (not event["parts"]
+                                            or sum(event["parts"]) != event["total"]):
+                problems.append(f"play {event['move']} explained as {event['parts']}")
         observed.setdefault(seat, []).append(frame)
 
     client = make_client(frame_observer=observer)
