@@ -781,7 +781,8 @@ def _shuffled_ids(rng: random.Random) -> list[int]:
 
     For a plain ``random.Random`` the shuffle's own draws are made here, inline: the same
     Fisher-Yates swaps from the same ``getrandbits`` calls (so the same deals for a seed), but
-    without 27 calls of ``Random._randbelow``, which cost a third of a random playout's deal.
+    without its 27 Python calls of ``Random._randbelow``, the largest cost of a deal in random
+    playouts (about 3.3 against 2.2 microseconds a shuffle).
     """
     ids = list(range(TILE_COUNT))
     if type(rng) is not random.Random:
