@@ -244,8 +244,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option_draw_cost": {"en": "points the deck gets for each tile drawn",
                          "fr": "points de la pioche par domino pioché"},
     # ---------------------------------------------------------------- errors
-    "illegal_move": {"en": "That move is not legal here: {why}.",
-                     "fr": "Ce coup n'est pas permis ici : {why}."},
+    "illegal_move": {"en": "{move} is not legal here: {why}. Legal: {legal}.",
+                     "fr": "{move} n'est pas permis ici. Coups permis : {legal}."},
     "invalid_move": {"en": "Cannot read the move {text!r}: write it like 6-3, 6-3@2, draw or "
                            "pass.",
                      "fr": "Coup illisible {text!r} : écrivez-le comme 6-3, 6-3@2, draw ou "
