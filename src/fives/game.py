@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import add, itemgetter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fives.errors import FivesError, IllegalMoveError, InvalidMoveError
 from fives.events import (
@@ -40,6 +40,9 @@ from fives.tiles import (
     pips_of,
     tiles_of,
 )
+
+if TYPE_CHECKING:
+    from fives.views import SeatView
 
 PLAY, HAND_OVER, GAME_OVER = 0, 1, 2
 PHASES = ("play", "hand_over", "game_over")
@@ -725,8 +728,8 @@ class Game:
                           "leader": leader, "actions": []})
         return game
 
-    def view(self, seat: int | None) -> Any:
-        """What one seat (or a spectator, ``None``) may know: a ``fives.views.SeatView``."""
+    def view(self, seat: int | None) -> SeatView:
+        """What one seat (or a spectator, ``None``) may know."""
         from fives.views import SeatView  # views build on the game, not the other way
 
         return SeatView.of(self, seat)

@@ -175,8 +175,9 @@ class Layout:
     def undo(self) -> None:
         """Take the last tile back."""
         i = self.count - 1
-        if i < 0:
-            raise IllegalMoveError("no tile to take back", key="nothing_to_undo")
+        if i < 0 or not self._undo:  # empty, or placed before a copy / a checked play
+            raise IllegalMoveError("no tile to take back: undo follows place_code/apply only",
+                                   key="nothing_to_undo")
         total, idx, appended = self._undo.pop()
         self.total = total
         ends = self.ends
