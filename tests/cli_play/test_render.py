@@ -129,3 +129,26 @@ def test_every_key_used_exists() -> None:
     for scoring in CHOICES["scoring"]:
         if scoring != "none":  # the draw and block games show no count
             assert "count_no_score_" + scoring in MESSAGES
+
+
+def test_a_long_tally_wraps_to_fit_a_terminal() -> None:
+    rows = tally_lines(116)  # eleven fifties and six strokes: two rows of symbols
+    assert max(len(r) for r in rows) <= 6 * 7
+    assert rows[5] == ""  # a blank row between the two rows of symbols
+    assert sum(r.count("X") for r in rows) == 12
+    assert tally_lines(60)[-1] != "" and len(tally_lines(60)) == 5
+
+
+def test_scores_with_a_long_tally_fit_an_80_column_terminal() -> None:
+    from rich.console import Console
+
+    from fives.rules import Ruleset
+    from fives.tui.screen import Names, scores_table
+
+    console = Console(width=80, record=True, color_system=None)
+    names = Names(seats=["You"], sides=["You", "The deck"])
+    console.print(scores_table(Ruleset.preset("five-up-solitaire"), [40, 116], names, "en",
+                               tally=True))
+    shown = console.export_text()
+    assert "…" not in shown and "116" in shown
+    assert max(len(line) for line in shown.splitlines()) <= 80

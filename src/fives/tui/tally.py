@@ -43,17 +43,28 @@ def symbol(strokes: int) -> list[str]:
     return ["".join(r) for r in grid]
 
 
-def tally_lines(score: int) -> list[str]:
-    """The tally of a displayed score as text rows; an empty list for 0."""
+def tally_lines(score: int, per_row: int = 6) -> list[str]:
+    """The tally of a displayed score as text rows; an empty list for 0.
+
+    At most ``per_row`` symbols (60 points) stand side by side, so that a long game's tally
+    still fits a terminal; further symbols go on the rows below, after a blank row.
+    """
     if score == 0:
         return []
+    if per_row < 1:
+        raise ValueError(f"invalid per_row {per_row!r}: expected 1 or more")
     sign = "-" if score < 0 else ""
     n = abs(score)
     blocks = [symbol(STROKES_PER_SYMBOL)] * (n // STROKES_PER_SYMBOL)
     if n % STROKES_PER_SYMBOL:
         blocks.append(symbol(n % STROKES_PER_SYMBOL))
-    rows = []
-    for r in range(SYMBOL_HEIGHT):
-        prefix = (sign if r == SYMBOL_HEIGHT // 2 else " " * len(sign)) + (" " if sign else "")
-        rows.append((prefix + "  ".join(block[r] for block in blocks)).rstrip())
+    rows: list[str] = []
+    for start in range(0, len(blocks), per_row):
+        if rows:
+            rows.append("")
+        group = blocks[start:start + per_row]
+        for r in range(SYMBOL_HEIGHT):
+            first = start == 0 and r == SYMBOL_HEIGHT // 2
+            prefix = (sign if first else " " * len(sign)) + (" " if sign else "")
+            rows.append((prefix + "  ".join(block[r] for block in group)).rstrip())
     return rows
