@@ -333,9 +333,6 @@ class Game:
     def side_of(self, seat: int) -> int:
         return self._side[seat]
 
-    def can_draw(self) -> bool:
-        return len(self.boneyard) - self.bpos > self._reserve
-
     # ------------------------------------------------------------------ legal moves
     def legal_codes(self) -> list[int]:
         if self.phase != PLAY:
@@ -546,11 +543,9 @@ class Game:
             penalty = pips[0] if rules.block_penalty == "pips" else rnd(pips[0])
             deltas[1] = penalty
             return None, deltas
-        if mode == "debit_own":
-            for s in range(n):
-                deltas[side_of[s]] -= rnd(pips[s])
-            return out_side, deltas
-        if mode == "self_debit":
+        if mode in ("debit_own", "self_debit"):
+            # Five Up's rule and the All Fives / Muggins variant are the same computation:
+            # every seat's side loses that seat's own rounded hand (in the preset's unit).
             for s in range(n):
                 deltas[side_of[s]] -= rnd(pips[s])
             return out_side, deltas
@@ -641,7 +636,7 @@ class Game:
         self._stack.clear()
         self.layout._undo.clear()
         new: list[Event] = []
-        scores = tuple(self.scores)
+        scores = self.scores
         if move.kind in ("lead", "place"):
             side = self._side[seat]
             after_play = self._scores_before_settlement()
@@ -671,7 +666,7 @@ class Game:
 
     def _scores_before_settlement(self) -> tuple[int, ...]:
         if self.hand_end is None or self.hand_end.result == "target":
-            return tuple(self.scores)
+            return self.scores
         return tuple(s - d for s, d in zip(self.scores, self.hand_end.deltas, strict=True))
 
     # ------------------------------------------------------------------ other views
