@@ -75,6 +75,25 @@ def make_rules(preset: str, players: int, partnerships: bool | None,
     return Ruleset.preset(preset, **values)
 
 
+
+def random_game(preset: str, players: int, partners: bool | None, seed: int,
+                max_actions: int = 100_000, options: dict[str, Any] | None = None,
+                rng_offset: int = 99) -> Game:
+    """A whole game of uniformly random legal moves through ``play`` (moves drawn from
+    ``random.Random(seed + rng_offset)``), stopped after ``max_actions`` actions."""
+    game = Game(make_rules(preset, players, partners, options), seed=seed)
+    rng = random.Random(seed + rng_offset)
+    for _ in range(max_actions):
+        phase = phase_of(game)
+        if phase == "game_over":
+            break
+        if phase == "hand_over":
+            game.next_hand()
+            continue
+        game.play(rng.choice(list(game.legal_moves)))
+    return game
+
+
 def ref_tile(t: Tile) -> tuple[int, int]:
     return norm(t.high, t.low)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from fives.game import Game
@@ -13,7 +11,7 @@ from .harness import (
     OPTION_CONFIGS,
     Checks,
     config_id,
-    make_rules,
+    random_game,
     run_checked_game,
 )
 from .helpers import event_json, phase_of
@@ -39,17 +37,7 @@ def test_random_games_end(preset: str, players: int, partners: bool | None) -> N
 
 
 def play_seeded(preset: str, players: int, partners: bool | None, seed: int) -> Game:
-    game = Game(make_rules(preset, players, partners), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(5000):
-        phase = phase_of(game)
-        if phase == "game_over":
-            break
-        if phase == "hand_over":
-            game.next_hand()
-            continue
-        game.play(rng.choice(list(game.legal_moves)))
-    return game
+    return random_game(preset, players, partners, seed, max_actions=5000, rng_offset=0)
 
 
 @pytest.mark.parametrize(("preset", "players", "partners"), CONFIGS,

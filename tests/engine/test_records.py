@@ -16,23 +16,8 @@ from fives.game import Game
 from fives.record import game_from_record, load_record
 from fives.tiles import ALL_TILES, Tile
 
-from .harness import CONFIGS, OPTION_CONFIGS, config_id, make_rules
+from .harness import CONFIGS, OPTION_CONFIGS, config_id, make_rules, random_game
 from .helpers import event_json, phase_of, snapshot
-
-
-def random_game(preset: str, players: int, partners: bool | None, seed: int,
-                max_actions: int = 100_000, options: dict[str, Any] | None = None) -> Game:
-    game = Game(make_rules(preset, players, partners, options), seed=seed)
-    rng = random.Random(seed + 99)
-    for _ in range(max_actions):
-        phase = phase_of(game)
-        if phase == "game_over":
-            break
-        if phase == "hand_over":
-            game.next_hand()
-            continue
-        game.play(rng.choice(list(game.legal_moves)))
-    return game
 
 
 @pytest.mark.parametrize(("preset", "players", "partners"), CONFIGS,
