@@ -44,15 +44,15 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
-    from fives.bots.expectimax import ExpectimaxPlayer
+    from fives.bots.expert import ExpertPlayer
     from fives.bots.heuristic import HeuristicPlayer
     from fives.bots.search import SearchPlayer
 
     if name == "heuristic":
         return HeuristicPlayer(seed)
     if name == "search":
-        return ExpectimaxPlayer(seed)
-    return SearchPlayer(seed)
+        return SearchPlayer(seed)
+    return ExpertPlayer(seed)
 
 
 __all__ = [

@@ -1,11 +1,11 @@
-"""Level 5 (expert): determinised Monte Carlo search over hidden hands.
+"""Level 4 (search): sampled expectimax, a depth-limited search on each sampled deal.
 
-Each iteration samples the hidden tiles consistently with what this seat knows
-(``inference``), then plays every candidate move on that same sample and finishes the hand with
-a fast greedy-plus-dump playout for every seat (``sim``); a move's value is its mean outcome
-(points of our side minus the others', plus a bonus for winning the game). Using one sample for
-all candidates compares them on equal luck. Candidates that trail the leader by a clear margin
-are dropped as the evidence comes in, so the time goes to the close calls.
+Each iteration samples the hidden tiles (``inference``), builds the position with
+``Game.from_position`` and searches it a few plies deep with ``push``/``pop`` and alpha-beta
+(draws come from the sampled boneyard, so the chance nodes are resolved by the sample). Every
+side plays to maximise its own lead; the leaves are judged by the score difference plus the
+pips still in hand. A move's value is its mean over the samples: the expectation over what we
+cannot see.
 """
 
 from __future__ import annotations
@@ -17,59 +17,51 @@ from typing import TYPE_CHECKING
 from fives.bots.base import Budget, Candidate, Player
 from fives.bots.greedy import greedy_key
 from fives.bots.inference import infer, sample_deal
-from fives.bots.sim import HandSim, sim_rules
+from fives.game import GAME_OVER, PLAY, Game
+from fives.moves import Move
+from fives.tiles import PIPS, TILE_BY_ID, ids_of, tiles_of
 
 if TYPE_CHECKING:
-    from fives.moves import Move
     from fives.views import SeatView
 
-DEFAULT_SECONDS = 0.25  # when the caller gives no budget
-MIN_ITERATIONS = 4
-PRUNE_EVERY = 8
+DEFAULT_SECONDS = 0.1
+DEPTH = 3  # plies of placements and passes (draws are free: they resolve a chance node)
+PIP_WEIGHT = 0.4  # raw points per pip of difference left in hand at a leaf
+
+
+def placements_of(view: SeatView) -> list[Move]:
+    """The moves that rebuild the view's layout (lead first)."""
+    out = []
+    for node in view.layout.nodes:
+        if node.parent == 0:
+            out.append(Move.lead(node.tile, node.touching))
+        else:
+            out.append(Move.place(node.tile, node.parent, node.port, node.touching))
+    return out
 
 
 class SearchPlayer(Player):
-    name = "expert"
-    level = 5
-
-    def __init__(
-        self, seed: int | None = None, *, epsilon: float = 0.0, defense: float = 0.0
-    ) -> None:
-        super().__init__(seed)
-        self.epsilon = epsilon  # share of random moves in the playouts
-        self.defense = defense  # weight of the next opponent's best reply in the playouts
+    name = "search"
+    level = 4
 
     def _rank(
         self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
     ) -> list[Candidate]:
-        if len(moves) == 1:
-            return [Candidate(moves[0], 0.0)]
-        seconds, iterations = self._limits(budget)
+        if budget is None or (budget.seconds is None and budget.iterations is None):
+            seconds: float | None = DEFAULT_SECONDS
+            iterations: int | None = None
+        else:
+            seconds, iterations = budget.seconds, budget.iterations
         rules = view.rules
         me = view.seat
         assert me is not None
-        r = sim_rules(rules)
         side = rules.side_of(me)
+        scale = 5 if rules.unit == "displayed" else 1
+        win_value = rules.target * scale * 0.5
         know = infer(view)
+        placements = placements_of(view)
         start = list(view.scores)
-        win_value = rules.target * (5 if r.displayed else 1) * 0.5
-        # Placements that leave the same total and the same open ends are the same move for
-        # the future (e.g. the N and S arms of a fresh spinner): search one of each.
-        groups: dict[tuple[int, int, tuple[int, ...]], list[Move]] = {}
-        layout = view.layout.copy()
-        for move in moves:
-            total = layout.place_code(move.code)
-            ends = tuple(sorted(layout.value[p] for p in layout.ends))
-            layout.undo()
-            assert move.tile is not None
-            groups.setdefault((move.tile.id, total, ends), []).append(move)
-        reps = [g[0] for g in groups.values()]
-        if len(reps) == 1:
-            return [Candidate(m, 0.0) for m in moves]
-        sums = [0.0] * len(reps)
-        sq = [0.0] * len(reps)
-        samples = [0] * len(reps)
-        alive = list(range(len(reps)))
+        sums = [0.0] * len(moves)
         count = 0
         clock = time.perf_counter
         began = clock()
@@ -77,52 +69,102 @@ class SearchPlayer(Player):
         rng = self.rng
         while True:
             hands, bone = sample_deal(know, rng)
-            bone.reverse()  # the sim pops the top from the end
-            root = HandSim(r, view.layout.copy(), hands, bone, start[:], me)
-            for i in alive:
-                sim = root.copy()
-                sim.place(reps[i].code)
-                if not sim.hand_over:
-                    sim.rollout(rng, self.epsilon, self.defense)
-                v = sim.value(side, start, win_value)
-                sums[i] += v
-                sq[i] += v * v
-                samples[i] += 1
+            game = Game.from_position(
+                rules,
+                hands=[tiles_of(h) for h in hands],
+                boneyard=[TILE_BY_ID[t] for t in bone],
+                placements=placements,
+                turn=me,
+                scores=start,
+                leader=view.leader,
+                hand_number=view.hand_number,
+                forced_lead=view.forced_lead,
+            )
+            search = _Search(game, side, start, scale, win_value)
+            for i, move in enumerate(moves):
+                game.push_code(move.code)
+                sums[i] += search.value(DEPTH - 1, -math.inf, math.inf)
+                game.pop()
             count += 1
             if iterations is not None and count >= iterations:
                 break
-            if count % PRUNE_EVERY == 0:
-                alive = _prune(alive, sums, sq, samples)
-                if len(alive) == 1 and iterations is None:
-                    break  # one move is clearly best: more samples would not change it
-            # Stop when one more iteration would overrun the budget.
+            # Stop when one more sample would overrun the budget.
             now = clock()
-            if count >= MIN_ITERATIONS and now + (now - began) / count >= deadline:
+            if count >= 2 and now + (now - began) / count >= deadline:
                 break
-        out = []
-        for i, members in enumerate(groups.values()):
-            # A pruned move keeps the mean it had when dropped; ties go to the heavier tile.
-            mean = sums[i] / max(1, samples[i])
-            for move in members:
-                out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000))
-        return out
-
-    def _limits(self, budget: Budget | None) -> tuple[float | None, int | None]:
-        if budget is None or (budget.seconds is None and budget.iterations is None):
-            return DEFAULT_SECONDS, None
-        return budget.seconds, budget.iterations
+        return [
+            Candidate(m, round(sums[i] / count, 3) + greedy_key(0, m) / 1000)
+            for i, m in enumerate(moves)
+        ]
 
 
+class _Search:
+    """Alpha-beta on one determinised game, values from ``side``'s point of view."""
 
-def _prune(alive: list[int], sums: list[float], sq: list[float], samples: list[int]) -> list[int]:
-    """Drop the moves that trail the best by more than 2.5 standard errors."""
-    means = {i: sums[i] / samples[i] for i in alive}
-    best = max(alive, key=lambda i: means[i])
+    __slots__ = ("game", "side", "start", "scale", "win_value", "side_of")
 
-    def var(i: int) -> float:
-        return max(0.0, sq[i] / samples[i] - means[i] ** 2) / samples[i]
+    def __init__(
+        self, game: Game, side: int, start: list[int], scale: int, win_value: float
+    ) -> None:
+        self.game = game
+        self.side = side
+        self.start = start
+        self.scale = scale
+        self.win_value = win_value
+        self.side_of = [game.rules.side_of(s) for s in range(game.rules.players)]
 
-    return [
-        i for i in alive
-        if i == best or means[best] - means[i] < 2.5 * math.sqrt(var(i) + var(best)) + 1e-9
-    ]
+    def evaluate(self) -> float:
+        game = self.game
+        scores = game.scores
+        gains = [s - s0 for s, s0 in zip(scores, self.start, strict=True)]
+        mine = gains[self.side]
+        others = [g for s, g in enumerate(gains) if s != self.side]
+        v = (mine - (sum(others) / len(others) if others else 0.0)) * self.scale
+        phase = game.phase
+        if phase == GAME_OVER and game.winner is not None:
+            return v + (self.win_value if game.winner == self.side else -self.win_value)
+        if phase == PLAY and len(scores) > 1:  # mid-hand: tiles left are a liability
+            mine_p = 0
+            other_p = 0
+            for seat, hand in enumerate(game.hands):
+                p = sum(PIPS[t] for t in ids_of(hand))
+                if self.side_of[seat] == self.side:
+                    mine_p += p
+                else:
+                    other_p += p
+            v += PIP_WEIGHT * (other_p / max(1, len(game.hands) - 1) - mine_p)
+        return v
+
+    def value(self, depth: int, alpha: float, beta: float) -> float:
+        game = self.game
+        if game.phase != PLAY or depth <= 0:
+            return self.evaluate()
+        codes = game.legal_codes()
+        maximise = self.side_of[game.turn] == self.side
+        # Draws do not use up depth: the boneyard order is part of the sample.
+        next_depth = depth if codes[0] == -1 else depth - 1
+        if maximise:
+            best = -math.inf
+            for code in codes:
+                game.push_code(code)
+                v = self.value(next_depth, alpha, beta)
+                game.pop()
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+                if alpha >= beta:
+                    break
+            return best
+        best = math.inf
+        for code in codes:
+            game.push_code(code)
+            v = self.value(next_depth, alpha, beta)
+            game.pop()
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+            if alpha >= beta:
+                break
+        return best

@@ -1,0 +1,128 @@
+"""Level 5 (expert): determinised Monte Carlo search over hidden hands.
+
+Each iteration samples the hidden tiles consistently with what this seat knows
+(``inference``), then plays every candidate move on that same sample and finishes the hand with
+a fast greedy-plus-dump playout for every seat (``sim``); a move's value is its mean outcome
+(points of our side minus the others', plus a bonus for winning the game). Using one sample for
+all candidates compares them on equal luck. Candidates that trail the leader by a clear margin
+are dropped as the evidence comes in, so the time goes to the close calls.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from fives.bots.base import Budget, Candidate, Player
+from fives.bots.greedy import greedy_key
+from fives.bots.inference import infer, sample_deal
+from fives.bots.sim import HandSim, sim_rules
+
+if TYPE_CHECKING:
+    from fives.moves import Move
+    from fives.views import SeatView
+
+DEFAULT_SECONDS = 0.25  # when the caller gives no budget
+MIN_ITERATIONS = 4
+PRUNE_EVERY = 8
+
+
+class ExpertPlayer(Player):
+    name = "expert"
+    level = 5
+
+    def __init__(
+        self, seed: int | None = None, *, epsilon: float = 0.0, defense: float = 0.0
+    ) -> None:
+        super().__init__(seed)
+        self.epsilon = epsilon  # share of random moves in the playouts
+        self.defense = defense  # weight of the next opponent's best reply in the playouts
+
+    def _rank(
+        self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
+    ) -> list[Candidate]:
+        if len(moves) == 1:
+            return [Candidate(moves[0], 0.0)]
+        seconds, iterations = self._limits(budget)
+        rules = view.rules
+        me = view.seat
+        assert me is not None
+        r = sim_rules(rules)
+        side = rules.side_of(me)
+        know = infer(view)
+        start = list(view.scores)
+        win_value = rules.target * (5 if r.displayed else 1) * 0.5
+        # Placements that leave the same total and the same open ends are the same move for
+        # the future (e.g. the N and S arms of a fresh spinner): search one of each.
+        groups: dict[tuple[int, int, tuple[int, ...]], list[Move]] = {}
+        layout = view.layout.copy()
+        for move in moves:
+            total = layout.place_code(move.code)
+            ends = tuple(sorted(layout.value[p] for p in layout.ends))
+            layout.undo()
+            assert move.tile is not None
+            groups.setdefault((move.tile.id, total, ends), []).append(move)
+        reps = [g[0] for g in groups.values()]
+        if len(reps) == 1:
+            return [Candidate(m, 0.0) for m in moves]
+        sums = [0.0] * len(reps)
+        sq = [0.0] * len(reps)
+        samples = [0] * len(reps)
+        alive = list(range(len(reps)))
+        count = 0
+        clock = time.perf_counter
+        began = clock()
+        deadline = began + seconds if seconds is not None else math.inf
+        rng = self.rng
+        while True:
+            hands, bone = sample_deal(know, rng)
+            bone.reverse()  # the sim pops the top from the end
+            root = HandSim(r, view.layout.copy(), hands, bone, start[:], me)
+            for i in alive:
+                sim = root.copy()
+                sim.place(reps[i].code)
+                if not sim.hand_over:
+                    sim.rollout(rng, self.epsilon, self.defense)
+                v = sim.value(side, start, win_value)
+                sums[i] += v
+                sq[i] += v * v
+                samples[i] += 1
+            count += 1
+            if iterations is not None and count >= iterations:
+                break
+            if count % PRUNE_EVERY == 0:
+                alive = _prune(alive, sums, sq, samples)
+                if len(alive) == 1 and iterations is None:
+                    break  # one move is clearly best: more samples would not change it
+            # Stop when one more iteration would overrun the budget.
+            now = clock()
+            if count >= MIN_ITERATIONS and now + (now - began) / count >= deadline:
+                break
+        out = []
+        for i, members in enumerate(groups.values()):
+            # A pruned move keeps the mean it had when dropped; ties go to the heavier tile.
+            mean = sums[i] / max(1, samples[i])
+            for move in members:
+                out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000))
+        return out
+
+    def _limits(self, budget: Budget | None) -> tuple[float | None, int | None]:
+        if budget is None or (budget.seconds is None and budget.iterations is None):
+            return DEFAULT_SECONDS, None
+        return budget.seconds, budget.iterations
+
+
+
+def _prune(alive: list[int], sums: list[float], sq: list[float], samples: list[int]) -> list[int]:
+    """Drop the moves that trail the best by more than 2.5 standard errors."""
+    means = {i: sums[i] / samples[i] for i in alive}
+    best = max(alive, key=lambda i: means[i])
+
+    def var(i: int) -> float:
+        return max(0.0, sq[i] / samples[i] - means[i] ** 2) / samples[i]
+
+    return [
+        i for i in alive
+        if i == best or means[best] - means[i] < 2.5 * math.sqrt(var(i) + var(best)) + 1e-9
+    ]
