@@ -12,6 +12,43 @@ if [ ! -x /usr/bin/chromium ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
 fi
 
+# --- Shared mode (PostgreSQL + Redis) -------------------------------------------------------
+# The shared-mode tests need a PostgreSQL server and a Redis server. Use the ones given by
+# FIVES_TEST_DATABASE_URL / FIVES_TEST_REDIS_URL, or those on 127.0.0.1:5432 / :6379; when
+# nothing answers there, install Debian's packages and start them. The tests create their own
+# databases and Redis key prefixes, so several runs can share one server. Once they run, the
+# shared-mode tests fail (never skip) if they cannot reach them.
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if [ -z "${FIVES_TEST_DATABASE_URL:-}" ] && ! port_open 5432; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+        $SUDO apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q postgresql
+    fi
+    PG_VERSION="$(ls /usr/lib/postgresql | sort -n | tail -1)"
+    if ! ls /etc/postgresql/"$PG_VERSION"/main >/dev/null 2>&1; then
+        $SUDO pg_createcluster "$PG_VERSION" main
+    fi
+    $SUDO pg_ctlcluster "$PG_VERSION" main start
+    for _ in $(seq 30); do port_open 5432 && break; sleep 1; done
+    # Debian's cluster asks for a password over TCP: give the test account one.
+    $SUDO runuser -u postgres -- psql -q -c "ALTER USER postgres PASSWORD 'fives-tests'"
+    export FIVES_TEST_DATABASE_URL="postgresql://postgres:fives-tests@127.0.0.1:5432/postgres"
+fi
+if [ -z "${FIVES_TEST_REDIS_URL:-}" ] && ! port_open 6379; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    if ! command -v redis-server >/dev/null; then
+        $SUDO apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q redis-server
+    fi
+    redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save "" --appendonly no
+    for _ in $(seq 30); do port_open 6379 && break; sleep 1; done
+fi
+export FIVES_REQUIRE_SERVICES=1
+# --- end of the shared-mode block ------------------------------------------------------------
+
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]'
