@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cli_play.helpers import Driver, Policy
+from tui.helpers import Driver, Policy
 
 
 @pytest.fixture

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cli_play.helpers import (
+from fives.events import GameEndEvent, HandEndEvent, PlayEvent
+from fives.record import load_record
+from tui.helpers import (
     Driver,
     Policy,
     is_move_prompt,
@@ -18,8 +20,6 @@ from cli_play.helpers import (
     scripted,
     summary_rows,
 )
-from fives.events import GameEndEvent, HandEndEvent, PlayEvent
-from fives.record import load_record
 
 BASE = ["--preset", "five-up", "--seats", "human,greedy", "--seed", "21", "--lang", "en"]
 

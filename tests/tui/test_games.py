@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cli_play.helpers import Driver, Policy, random_mover, summary_rows
 from fives.events import GameEndEvent, HandEndEvent
 from fives.record import load_record
+from tui.helpers import Driver, Policy, random_mover, summary_rows
 
 PRESETS = [
     ("five-up", []),
