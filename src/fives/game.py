@@ -8,7 +8,7 @@ playouts: they keep enough to restore the exact state and record no events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -729,8 +729,23 @@ class Game:
 
         return SeatView.of(self, seat)
 
-    def to_record(self) -> dict[str, Any]:
-        """The game's record (RULES.md §12.3)."""
+    def to_record(
+        self,
+        meta: Mapping[str, Any] | None = None,
+        hand_meta: Sequence[Mapping[str, Any] | None] | Mapping[int, Mapping[str, Any]]
+        | None = None,
+    ) -> dict[str, Any]:
+        """The game's record (RULES.md §12.3), with optional ``meta`` objects: ``meta`` for the
+        record, ``hand_meta`` per hand (a list aligned with the hands or a mapping of 0-based
+        hand indexes); replay ignores them (see ``fives.record.add_meta``)."""
+        record = self._record()
+        if meta is not None or hand_meta is not None:
+            from fives.record import add_meta  # records build on the game
+
+            add_meta(record, meta, hand_meta)
+        return record
+
+    def _record(self) -> dict[str, Any]:
         return {
             "format": "fives-record/1",
             "rules": self.rules.name,

@@ -10,8 +10,8 @@ names the hand, the action or field, and what was expected.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from fives.errors import FivesError, RecordError
@@ -28,6 +28,13 @@ class Record:
     rules: Ruleset
     start_scores: tuple[int, ...] | None
     hands: tuple[dict[str, Any], ...]  # raw hand entries, checked as the replay reaches them
+    meta: dict[str, Any] = field(default_factory=dict)  # the record's ``meta`` (§12.3)
+
+    def hand_meta(self, k: int) -> dict[str, Any]:
+        """The ``meta`` object of the k-th hand (0-based), empty when it has none."""
+        entry = self.hands[k] if 0 <= k < len(self.hands) else None
+        meta = entry.get("meta") if isinstance(entry, dict) else None
+        return meta if isinstance(meta, dict) else {}
 
     def replay(self) -> Iterator[Event]:
         """Yield every event of the record, in order (see ``run``)."""
@@ -116,9 +123,11 @@ def _tile(value: Any, field: str) -> Tile:
 def _deal(entry: Any, where: str, rules: Ruleset) -> Deal:
     if not isinstance(entry, dict):
         raise _field_error(where, "expected an object with hands, boneyard and actions")
-    unknown = set(entry) - {"hands", "boneyard", "leader", "actions"}
+    unknown = set(entry) - {"hands", "boneyard", "leader", "actions", "meta"}
     if unknown:
         raise _field_error(where, f"unknown field(s) {', '.join(sorted(unknown))}")
+    if "meta" in entry:
+        check_meta(entry["meta"], f"{where}.meta")
     hands = entry.get("hands")
     if not isinstance(hands, list) or len(hands) != rules.players:
         raise _field_error(f"{where}.hands", f"expected {rules.players} list(s) of tiles")
@@ -161,9 +170,10 @@ def load_record(data: str | bytes | dict[str, Any]) -> Record:
                               key="record_json") from None
     if not isinstance(data, dict):
         raise _field_error("(top level)", "expected a JSON object")
-    unknown = set(data) - {"format", "rules", "options", "start_scores", "hands"}
+    unknown = set(data) - {"format", "rules", "options", "start_scores", "hands", "meta"}
     if unknown:
         raise _field_error("(top level)", f"unknown field(s) {', '.join(sorted(unknown))}")
+    meta = check_meta(data["meta"], "meta") if "meta" in data else {}
     if data.get("format") != FORMAT:
         raise _field_error("format", f"{data.get('format')!r}, expected {FORMAT!r}")
     try:
@@ -191,7 +201,51 @@ def load_record(data: str | bytes | dict[str, Any]) -> Record:
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise _field_error("hands", "expected a non-empty list of hands")
-    return Record(rules, start_scores, tuple(hands))
+    return Record(rules, start_scores, tuple(hands), meta)
+
+
+def check_meta(value: Any, where: str = "meta") -> dict[str, Any]:
+    """A ``meta`` object as §12.3 allows it: a JSON object (text keys, JSON values). Replay
+    ignores what it says; anything else there is an error naming the field."""
+    if not isinstance(value, dict):
+        raise _field_error(where, f"expected an object (names and values), got {value!r:.60}")
+    bad = [k for k in value if not isinstance(k, str)]
+    if bad:
+        raise _field_error(where, f"key {bad[0]!r} is not text")
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise _field_error(where, f"holds a value JSON cannot carry ({exc})") from None
+    return value
+
+
+def add_meta(
+    record: dict[str, Any],
+    meta: Mapping[str, Any] | None = None,
+    hand_meta: Sequence[Mapping[str, Any] | None] | Mapping[int, Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Put ``meta`` objects into a record (§12.3): ``meta`` at the top level, ``hand_meta`` per
+    hand (a list aligned with the hands, ``None`` for none, or a mapping of 0-based hand
+    indexes). Checked first: a bad value raises ``RecordError`` and changes nothing."""
+    top = (check_meta(dict(meta) if isinstance(meta, Mapping) else meta, "meta")
+           if meta is not None else None)
+    hands = record.get("hands", [])
+    per_hand: dict[int, dict[str, Any]] = {}
+    if hand_meta is not None:
+        items = (hand_meta.items() if isinstance(hand_meta, Mapping)
+                 else enumerate(hand_meta))
+        for k, value in items:
+            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(hands):
+                raise _field_error("hand_meta", f"no hand {k!r} in a record of "
+                                   f"{len(hands)} hand(s)")
+            if value is not None:
+                per_hand[k] = check_meta(dict(value) if isinstance(value, Mapping) else value,
+                                         f"hands[{k}].meta")
+    if top is not None:
+        record["meta"] = top
+    for k, value in per_hand.items():
+        hands[k]["meta"] = value
+    return record
 
 
 def game_from_record(data: str | bytes | dict[str, Any] | Record) -> Game:

@@ -267,3 +267,71 @@ def test_leader_required_after_a_blocked_five_up_hand() -> None:
     with pytest.raises(RecordError) as info:
         list(load_record(record).replay())
     assert "hands[1].leader" in str(info.value)
+
+
+# ------------------------------------------------------------------ meta objects (§12.3)
+
+def test_meta_objects_are_ignored_by_replay() -> None:
+    plain = example_record()
+    record = copy.deepcopy(plain)
+    record["meta"] = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "name": "x"}],
+                      "lang": "fr", "date": "2026-11-30"}
+    record["hands"][0]["meta"] = {"commitment": "ab12", "seed": 7}
+    loaded = load_record(json.dumps(record))
+    assert loaded.meta == record["meta"]
+    assert loaded.hand_meta(0) == {"commitment": "ab12", "seed": 7}
+    assert loaded.hand_meta(3) == {}
+    assert event_json(loaded.replay()) == event_json(load_record(plain).replay())
+
+
+@pytest.mark.parametrize(("where", "value"), [("top", [1, 2]), ("top", "names"),
+                                              ("hand", 5), ("hand", None)])
+def test_meta_must_be_an_object(where: str, value: Any) -> None:
+    record = example_record()
+    if where == "top":
+        record["meta"] = value
+        field = "meta"
+    else:
+        record["hands"][0]["meta"] = value
+        field = "hands[0].meta"
+    with pytest.raises(RecordError) as info:
+        list(load_record(json.dumps(record)).replay())
+    assert field in str(info.value) and "object" in str(info.value)
+
+
+def test_other_unknown_fields_stay_errors_next_to_meta() -> None:
+    record = example_record()
+    record["meta"] = {"lang": "en"}
+    record["hands"][0]["meta"] = {}
+    record["hands"][0]["notes"] = "x"
+    with pytest.raises(RecordError) as info:
+        list(load_record(record).replay())
+    assert "notes" in str(info.value)
+
+
+def test_writer_puts_meta_in_the_record() -> None:
+    game = random_game("all-fives", 2, None, seed=21)
+    record = game.to_record(meta={"seats": ["human", "expert"], "lang": "fr"},
+                            hand_meta={1: {"seed": 4}})
+    assert record["meta"] == {"seats": ["human", "expert"], "lang": "fr"}
+    assert "meta" not in record["hands"][0] and record["hands"][1]["meta"] == {"seed": 4}
+    loaded = load_record(json.loads(json.dumps(record)))
+    assert loaded.meta["lang"] == "fr" and loaded.hand_meta(1) == {"seed": 4}
+    assert event_json(loaded.replay()) == event_json(game.events)
+    listed = game.to_record(hand_meta=[{"a": 1}])
+    assert listed["hands"][0]["meta"] == {"a": 1} and "meta" not in listed
+    assert "meta" not in game.to_record()
+
+
+@pytest.mark.parametrize(("meta", "hand_meta", "field"), [
+    ("lang=fr", None, "meta"),
+    ({"when": object()}, None, "meta"),
+    ({1: "x"}, None, "meta"),
+    (None, {99: {"a": 1}}, "hand_meta"),
+    (None, [[1]], "hands[0].meta"),
+])
+def test_writer_refuses_bad_meta(meta: Any, hand_meta: Any, field: str) -> None:
+    game = random_game("all-fives", 2, None, seed=21, max_actions=5)
+    with pytest.raises(RecordError) as info:
+        game.to_record(meta=meta, hand_meta=hand_meta)
+    assert field in str(info.value) and "\n" not in str(info.value)
