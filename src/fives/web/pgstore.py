@@ -1,0 +1,192 @@
+"""The shared mode's durable state: PostgreSQL, with what the SQLite file holds in the single
+process mode (tables, hashed links, the append-only action log) and the owner's fencing.
+
+Every table row carries an ``epoch``: the fencing token of the process that owns the table now
+(handed out by the lease in Redis, see ``fives.web.shared``). An entry joins the log only in a
+transaction that holds a share lock on its table row with the writer's epoch still in place, so
+a process that lost its table (paused past its lease, cut off from Redis) can no longer append,
+even at a ``seq`` nobody has used yet; a claim by the new owner waits for such a transaction to
+end and then reads the log with its entry. ``(table_id, seq)`` stays the primary key: two
+writers can never both add the same step.
+
+The schema is a series of plain SQL migrations (``migrations/``) applied by yoyo-migrations at
+start, under yoyo's lock, so that many processes starting at once apply each one once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from fives.web.storage import LogEntry, hash_token
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StoreError(Exception):
+    """The database refused or could not take a write (nothing was stored)."""
+
+
+class Fenced(StoreError):
+    """This process no longer owns the table: another one has taken it over."""
+
+
+def check_url(url: str) -> str:
+    """The URL when it names a PostgreSQL database, else a ValueError naming it."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres") or not parts.path.strip("/"):
+        # Without the user and password a URL may hold.
+        shown = f"{parts.scheme}://{parts.hostname or ''}{parts.path}" if parts.scheme else url
+        raise ValueError(
+            f"invalid database URL {shown[:80]!r}: expected postgresql://USER@HOST:PORT/NAME"
+        )
+    return url
+
+
+def migrate(url: str) -> list[str]:
+    """Apply the migrations this database lacks (under yoyo's lock); returns their ids."""
+    from yoyo import get_backend, read_migrations
+
+    parts = urlsplit(check_url(url))
+    backend = get_backend(urlunsplit(parts._replace(scheme="postgresql+psycopg")))
+    migrations = read_migrations(str(MIGRATIONS))
+    with backend.lock():
+        todo = backend.to_apply(migrations)
+        backend.apply_migrations(todo)
+    return [m.id for m in todo]
+
+
+class PgStorage:
+    """Tables, links and logs in PostgreSQL, through a pool of async connections."""
+
+    def __init__(self, url: str, *, min_size: int = 2, max_size: int = 10) -> None:
+        from psycopg_pool import AsyncConnectionPool
+
+        self.url = check_url(url)
+        self.pool = AsyncConnectionPool(
+            self.url, min_size=min_size, max_size=max_size, open=False,
+            kwargs={"autocommit": True},
+        )
+        self.epochs: dict[str, int] = {}  # fencing token of each table this process owns
+
+    async def open(self) -> None:
+        await self.pool.open(wait=True, timeout=30)
+
+    async def aclose(self) -> None:
+        await self.pool.close()
+
+    def start(self) -> None:
+        """Nothing to do: ``open`` (awaited by the shared runtime) opens the pool."""
+
+    def close(self) -> None:
+        """Nothing to do: ``aclose`` (awaited by the shared runtime) closes the pool."""
+
+    async def create_table(
+        self, table_id: str, config: dict[str, Any], tokens: list[tuple[str, int | None]]
+    ) -> None:
+        """Store a new table and the hashes of its links (seat number, None for spectators),
+        owned by the epoch ``claim`` or ``own`` gave this process for it."""
+        import psycopg
+
+        at = time.time()
+        epoch = self.epochs.get(table_id, 0)
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+                await conn.execute(
+                    "INSERT INTO tables (id, created, config, epoch) VALUES (%s, %s, %s, %s)",
+                    (table_id, at, json.dumps(config, sort_keys=True), epoch),
+                )
+                async with conn.cursor() as cur:
+                    await cur.executemany(
+                        "INSERT INTO tokens (hash, table_id, seat) VALUES (%s, %s, %s)",
+                        [(hash_token(token), table_id, seat) for token, seat in tokens],
+                    )
+        except psycopg.Error as exc:
+            raise StoreError(f"table {table_id}: {type(exc).__name__}") from exc
+
+    async def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
+        """Commit one log entry durably if this process's epoch still owns the table; its time.
+
+        Raises ``Fenced`` when another owner holds the table or the step is taken.
+        """
+        import psycopg
+
+        at = time.time()
+        epoch = self.epochs.get(table_id, 0)
+        try:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(
+                    "INSERT INTO log (table_id, seq, kind, payload, at) "
+                    "SELECT id, %s, %s, %s, %s FROM tables WHERE id = %s AND epoch = %s "
+                    "FOR SHARE",
+                    (seq, kind, json.dumps(payload, sort_keys=True), at, table_id, epoch),
+                )
+                if cur.rowcount != 1:
+                    raise Fenced(f"table {table_id}: epoch {epoch} no longer owns it")
+        except psycopg.errors.UniqueViolation as exc:
+            raise Fenced(f"table {table_id}: step {seq} is already in the log") from exc
+        except psycopg.Error as exc:
+            raise StoreError(f"table {table_id}: {type(exc).__name__}") from exc
+        return at
+
+    def own(self, table_id: str, epoch: int) -> None:
+        """Write a table this process is creating with ``epoch`` (no older owner exists)."""
+        self.epochs[table_id] = epoch
+
+    def disown(self, table_id: str) -> None:
+        self.epochs.pop(table_id, None)
+
+    async def claim(self, table_id: str, epoch: int) -> bool:
+        """Make ``epoch`` the table's owner if it is newer than the current one.
+
+        After this returns True, no older owner can append; the log read next is complete.
+        """
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET epoch = %s WHERE id = %s AND epoch < %s",
+                (epoch, table_id, epoch),
+            )
+        if cur.rowcount == 1:
+            self.epochs[table_id] = epoch
+            return True
+        return False
+
+    async def find_token(self, token: str) -> tuple[str, int | None] | None:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT table_id, seat FROM tokens WHERE hash = %s", (hash_token(token),)
+            )
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return str(row[0]), (None if row[1] is None else int(row[1]))
+
+    async def table_ids(self) -> list[str]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute("SELECT id FROM tables ORDER BY created")
+            return [str(r[0]) for r in await cur.fetchall()]
+
+    async def load(self, table_id: str) -> tuple[dict[str, Any], list[LogEntry]] | None:
+        """A table's config and its whole log (one snapshot), or None."""
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            cur = await conn.execute("SELECT config FROM tables WHERE id = %s", (table_id,))
+            row = await cur.fetchone()
+            if row is None:
+                return None
+            cur = await conn.execute(
+                "SELECT seq, kind, payload, at FROM log WHERE table_id = %s ORDER BY seq",
+                (table_id,),
+            )
+            rows = await cur.fetchall()
+        entries = [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
+        return json.loads(row[0]), entries
+
+    async def active_table_ids(self, since: float) -> list[str]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT table_id FROM log GROUP BY table_id HAVING MAX(at) >= %s", (since,))
+            return [str(r[0]) for r in await cur.fetchall()]
