@@ -46,7 +46,9 @@ if TYPE_CHECKING:
 
 PLAY, HAND_OVER, GAME_OVER = 0, 1, 2
 PHASES = ("play", "hand_over", "game_over")
-_IN_LINE_FIRST = {"W": 0, "E": 1, "out": 2, "N": 3, "S": 4, "L": 5, "R": 6}
+# RULES.md §12.2: a placement without a port letter takes the first playable port of its value
+# in the order E, W, N, S on the lead and out, L, R on a later tile.
+_PORT_ORDER = {"E": 0, "W": 1, "N": 2, "S": 3, "out": 0, "L": 1, "R": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,7 +396,7 @@ class Game:
             ]
             if not candidates:
                 raise self._illegal(text, "no legal placement matches it")
-            candidates.sort(key=lambda m: _IN_LINE_FIRST[m.port])
+            candidates.sort(key=lambda m: _PORT_ORDER[m.port])
             move = candidates[0]
         if not self.is_legal(move):
             raise self._illegal(text, self._why_illegal(move))
