@@ -8,19 +8,24 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from fives.web.config import Limits, ServerConfig
 from fives.web.server import create_app
+
+# Tests play faster than people.
+FAST = {"message_rate": 1e6, "message_burst": 1e6, "tables_per_minute": 6e7,
+        "tables_burst": 1e6}
 
 
 @pytest.fixture
 def make_client(tmp_path: Path) -> Iterator[Any]:
-    """``make_client(**options)``: a TestClient on a fresh app (its database in tmp_path)."""
+    """``make_client(limits={...}, **config)``: a TestClient on a fresh app (its database in
+    tmp_path), with a ``ServerConfig`` made of the given fields."""
     clients: list[TestClient] = []
 
-    def factory(**options: Any) -> TestClient:
+    def factory(limits: dict[str, Any] | None = None, **options: Any) -> TestClient:
         options.setdefault("bot_delay", 0.0)
-        options.setdefault("rate", (1e6, 1e6))  # tests play faster than people
-        options.setdefault("create_rate", (1e6, 1e6))
-        app = create_app(tmp_path / "fives.sqlite3", **options)
+        config = ServerConfig(limits=Limits(**{**FAST, **(limits or {})}), **options)
+        app = create_app(tmp_path / "fives.sqlite3", config)
         client = TestClient(app)
         client.__enter__()
         clients.append(client)

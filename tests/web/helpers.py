@@ -33,3 +33,27 @@ def token_of(url: str) -> str:
 
 def seat_tokens(created: dict[str, Any]) -> list[str | None]:
     return [token_of(s["url"]) if s["url"] else None for s in created["seats"]]
+
+
+def recv(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next JSON frame of a TestClient websocket, failing after ``timeout`` seconds
+    (``WebSocketDisconnect`` if the server closed it)."""
+    import json
+
+    import anyio
+    from starlette.websockets import WebSocketDisconnect
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    if message["type"] == "websocket.close":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    data: dict[str, Any] = json.loads(message["text"])
+    return data
+
+
+def service_of(client: TestClient, table_id: str) -> Any:
+    """The table service of a table in the app's memory."""
+    return client.app.state.server.tables[table_id].service  # type: ignore[attr-defined]

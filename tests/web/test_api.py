@@ -12,9 +12,11 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fives.record import load_record
+from fives.web.service import TableService, Wake
 
-from .helpers import create, seat_tokens, token_of
+from .helpers import create, recv, seat_tokens, service_of, token_of
 
+JSON = {"content-type": "application/json"}
 TWO_HUMANS = {"preset": "all-fives", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
 
 
@@ -61,9 +63,9 @@ def test_create_rejects_bad_requests(
 
 def test_create_rejects_non_json_and_oversized_bodies(make_client: Any) -> None:
     client = make_client()
-    assert client.post("/api/tables", content=b"{nope").json()["key"] == "bad_json"
+    assert client.post("/api/tables", content=b"{nope", headers=JSON).json()["key"] == "bad_json"
     assert client.post("/api/tables", json=[1, 2]).json()["key"] == "bad_json"
-    big = client.post("/api/tables", content=b" " * 9000 + b"{}")
+    big = client.post("/api/tables", content=b" " * 9000 + b"{}", headers=JSON)
     assert big.status_code == 413 and big.json()["key"] == "too_large"
     assert server_of(client).storage.table_ids() == []
 
@@ -86,7 +88,7 @@ def join(client: TestClient, token: str) -> tuple[Any, dict[str, Any]]:
     ws.__enter__()
     client.open_sockets = [*getattr(client, "open_sockets", []), ws]  # type: ignore[attr-defined]
     ws.send_json({"type": "join", "token": token})
-    frame = ws.receive_json()
+    frame = recv(ws)
     assert frame["type"] == "state", frame
     return ws, frame
 
@@ -94,7 +96,7 @@ def join(client: TestClient, token: str) -> tuple[Any, dict[str, Any]]:
 def quiet(ws: Any) -> bool:
     """True when nothing is waiting for this socket (a ping's pong comes back first)."""
     ws.send_json({"type": "ping"})
-    return bool(ws.receive_json()["type"] == "pong")
+    return bool(recv(ws)["type"] == "pong")
 
 
 class Pair:
@@ -103,7 +105,7 @@ class Pair:
     def __init__(self, client: TestClient) -> None:
         self.client = client
         created = create(client, **TWO_HUMANS)
-        self.table = server_of(client).tables[created["table"]]
+        self.table = service_of(client, created["table"])
         tokens = seat_tokens(created)
         self.ws: list[Any] = []
         self.frames: list[dict[str, Any]] = []
@@ -114,10 +116,10 @@ class Pair:
             self.frames.append(frame)
             # Joining tells the others: drain those frames.
             for other in self.ws[:-1]:
-                assert other.receive_json()["type"] == "state"
+                assert recv(other)["type"] == "state"
         self.watch, _ = join(client, token_of(created["watch"]))
         for ws in self.ws:
-            assert ws.receive_json()["type"] == "state"
+            assert recv(ws)["type"] == "state"
 
     def mover(self) -> int:
         return int(self.frames[0]["view"]["turn"])
@@ -125,9 +127,9 @@ class Pair:
     def play(self, seat: int, move: str) -> None:
         self.ws[seat].send_json({"type": "play", "move": move})
         for i, ws in enumerate(self.ws):
-            self.frames[i] = ws.receive_json()
+            self.frames[i] = recv(ws)
             assert self.frames[i]["type"] == "state", self.frames[i]
-        assert self.watch.receive_json()["type"] == "state"
+        assert recv(self.watch)["type"] == "state"
 
     def close(self) -> None:
         for ws in [*self.ws, self.watch]:
@@ -168,7 +170,7 @@ def test_bad_message_gets_an_error_to_its_sender_only(
     seq, log_length = pair.table.seq, len(server_of(client).storage.log(pair.table.id))
     view_before = pair.table.game.view(seat).to_json()
     pair.ws[seat].send_text(raw)
-    error = pair.ws[seat].receive_json()
+    error = recv(pair.ws[seat])
     assert error["type"] == "error"
     if key is not None:
         assert error["key"] == key
@@ -187,7 +189,7 @@ def test_illegal_move_error_says_what_is_legal(make_client: Any) -> None:
     pair = Pair(client)
     seat = pair.mover()
     pair.ws[seat].send_json({"type": "play", "move": "6-6@9"})
-    error = pair.ws[seat].receive_json()
+    error = recv(pair.ws[seat])
     assert "6-6@9" in error["message"]["en"]
     pair.close()
 
@@ -200,15 +202,15 @@ def test_out_of_turn_and_spectator_moves_are_refused(make_client: Any) -> None:
     seq = pair.table.seq
     their_tile = pair.frames[other]["view"]["hand"][0]
     pair.ws[other].send_json({"type": "play", "move": their_tile})
-    error = pair.ws[other].receive_json()
+    error = recv(pair.ws[other])
     assert error["key"] == "not_your_turn"
     assert error["params"]["turn"] == seat + 1
     # The mover's own legal move, sent by the other seat, is refused too: seats come from tokens.
     legal = pair.frames[seat]["view"]["legal_moves"][0]
     pair.ws[other].send_json({"type": "play", "move": legal})
-    assert pair.ws[other].receive_json()["key"] == "not_your_turn"
+    assert recv(pair.ws[other])["key"] == "not_your_turn"
     pair.watch.send_json({"type": "play", "move": legal})
-    assert pair.watch.receive_json()["key"] == "spectator"
+    assert recv(pair.watch)["key"] == "spectator"
     assert quiet(pair.ws[seat])
     assert pair.table.seq == seq
     pair.play(seat, legal)
@@ -221,15 +223,15 @@ def test_join_first_bad_token_and_foreign_origin(make_client: Any) -> None:
     create(client, **TWO_HUMANS)
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "play", "move": "6-6"})
-        assert ws.receive_json()["key"] == "join_first"
+        assert recv(ws)["key"] == "join_first"
         ws.send_json({"type": "join", "token": "A" * 32})
-        assert ws.receive_json()["key"] == "bad_token"
+        assert recv(ws)["key"] == "bad_token"
         ws.send_json({"type": "join", "token": ""})
-        assert ws.receive_json()["key"] == "bad_token"
+        assert recv(ws)["key"] == "bad_token"
     with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
         "/ws", headers={"origin": "http://evil.example"}
     ) as ws:
-        ws.receive_json()
+        recv(ws)
     assert closed.value.code == 4403
 
 
@@ -240,49 +242,56 @@ def test_same_link_works_after_reload_and_on_another_device(make_client: Any) ->
     assert tokens[0] is not None and tokens[1] is not None
     first, frame = join(client, tokens[0])
     other, _ = join(client, tokens[1])
-    first.receive_json()
+    recv(first)
     seat = frame["view"]["turn"]
     mover = first if seat == 0 else other
-    moves = server_of(client).tables[created["table"]].game.view(seat).to_json()["legal_moves"]
+    moves = service_of(client, created["table"]).game.view(seat).to_json()["legal_moves"]
     mover.send_json({"type": "play", "move": moves[0]})
-    after = first.receive_json()
-    other.receive_json()
+    after = recv(first)
+    recv(other)
     first.__exit__(None, None, None)
-    other.receive_json()  # seat 0 left
+    recv(other)  # seat 0 left
     again, fresh = join(client, tokens[0])
     assert fresh["full"] is True
     assert fresh["seq"] == after["seq"]
     assert fresh["view"] == after["view"]
     assert fresh["you"] == 0
     assert [e["move"] for e in fresh["events"] if e["kind"] == "play"] == [moves[0]]
-    other.receive_json()  # seat 0 is back
+    recv(other)  # seat 0 is back
     second_device, twin = join(client, tokens[0])
     assert twin["view"] == fresh["view"]
     for ws in (again, second_device, other):
         ws.__exit__(None, None, None)
 
 
-def test_timer_runs_out_and_the_server_plays(make_client: Any) -> None:
-    # 15 s scaled down to 0.15 s; nobody at the table moves.
-    client = make_client(timer_scale=0.01)
-    created = create(
-        client, preset="five-up", players=2, timer=15,
-        seats=[{"kind": "me"}, {"kind": "friend"}],
-    )
-    tokens = seat_tokens(created)
-    assert tokens[0] is not None
-    ws, frame = join(client, tokens[0])
-    assert frame["deadline"] is not None and frame["deadline"] <= 0.15
-    timed: list[dict[str, Any]] = []
-    deadline = time.monotonic() + 20
-    while len(timed) < 4 and time.monotonic() < deadline:
-        frame = ws.receive_json()
-        timed += [e for e in frame["events"] if e.get("by") == "timer"]
-    assert len(timed) >= 4
-    assert all(e["kind"] in ("play", "draw", "pass") for e in timed)
-    entries = server_of(client).storage.log(created["table"])
-    assert sum(1 for e in entries if e.payload.get("by") == "timer") >= 4
-    ws.__exit__(None, None, None)
+def test_timer_runs_out_and_the_server_plays() -> None:
+    """Deadlines are data: a fake clock runs the 15 s turn timer out at once."""
+    now = [1000.0]
+    service = TableService("t", {"preset": "five-up", "options": {"players": 2}, "timer": 15,
+                                 "seats": [{"kind": "human"}, {"kind": "human"}]},
+                           clock=lambda: now[0])
+    first = service.first_deal()
+    service.apply(first, 1, now[0])
+    service.join(1, 0)
+    timed = 0
+    for _ in range(4):
+        wake = service.wake
+        assert wake is not None and wake.action == "timer" and wake.at == service.last_at + 15
+        assert service.frame_for(0, [])["deadline"] == 15.0
+        now[0] = wake.at
+        turn = service.bot_turn(wake)
+        assert turn is not None and turn.level == "greedy"
+        entry = service.check_wake(wake, turn.move or turn.legal[0])
+        assert entry is not None and entry.payload["by"] == "timer"
+        frames = service.apply(entry, service.seq + 1, now[0])
+        event = json.loads(frames[1])["events"][0]
+        assert event["by"] == "timer" and event["kind"] in ("play", "draw", "pass")
+        timed += 1
+        if service.game.phase_name != "play":
+            break
+    assert timed >= 1
+    # A stale wake (the table moved on) gives nothing.
+    assert service.check_wake(Wake(now[0], service.seq - 1, "timer", 0, "greedy"), "draw") is None
 
 
 def play_out(pair: Pair) -> None:
@@ -294,8 +303,8 @@ def play_out(pair: Pair) -> None:
         if view["phase"] == "hand_over":
             pair.ws[0].send_json({"type": "next_hand"})
             for i, ws in enumerate(pair.ws):
-                pair.frames[i] = ws.receive_json()
-            pair.watch.receive_json()
+                pair.frames[i] = recv(ws)
+            recv(pair.watch)
             continue
         seat = view["turn"]
         pair.play(seat, pair.frames[seat]["view"]["legal_moves"][-1])
@@ -308,39 +317,45 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     play_out(pair)
     final = pair.frames[0]["view"]
     pair.watch.send_json({"type": "record"})
-    record = pair.watch.receive_json()["record"]
+    record = recv(pair.watch)["record"]
     assert record["format"] == "fives-record/1"
     replayed = list(load_record(record).replay())
     assert replayed[-1].to_json()["type"] == "game_end"
     assert list(replayed[-1].to_json()["scores"]) == final["scores"]
     pair.ws[1].send_json({"type": "rematch"})
-    fresh = pair.ws[1].receive_json()
+    fresh = recv(pair.ws[1])
     assert fresh["view"]["phase"] == "play" and fresh["view"]["hand_number"] == 1
     assert fresh["table"]["game_no"] == 2
     # The first game stays downloadable; the new one is not over yet.
-    pair.ws[0].receive_json()
-    pair.watch.receive_json()
+    recv(pair.ws[0])
+    recv(pair.watch)
     pair.ws[0].send_json({"type": "record", "game": 1})
-    assert pair.ws[0].receive_json()["record"] == record
+    assert recv(pair.ws[0])["record"] == record
     pair.ws[0].send_json({"type": "record"})
-    assert pair.ws[0].receive_json()["key"] == "record_not_ready"
+    assert recv(pair.ws[0])["key"] == "record_not_ready"
     pair.ws[0].send_json({"type": "record", "game": 3})
-    assert pair.ws[0].receive_json()["key"] == "bad_game_no"
+    assert recv(pair.ws[0])["key"] == "bad_game_no"
     pair.close()
 
 
 def test_a_flooding_socket_is_slowed_down(make_client: Any) -> None:
-    client = make_client(rate=(5.0, 10.0))
+    client = make_client(limits={"message_rate": 5.0, "message_burst": 10.0})
     created = create(client, **TWO_HUMANS)
     tokens = seat_tokens(created)
     assert tokens[0] is not None
     ws, _ = join(client, tokens[0])
     for _ in range(30):
         ws.send_json({"type": "ping"})
-    replies = [ws.receive_json() for _ in range(30)]
-    limited = [r for r in replies if r["type"] == "error"]
-    assert limited and all(r["key"] == "rate_limited" for r in limited)
-    assert sum(1 for r in replies if r["type"] == "pong") <= 12
+    time.sleep(1.5)  # the bucket refills: the next message is answered
+    ws.send_json({"type": "record", "game": 99})
+    replies = [recv(ws)]
+    while replies[-1].get("key") != "bad_game_no":
+        replies.append(recv(ws))
+    limited = [r for r in replies if r["type"] == "error" and r["key"] == "rate_limited"]
+    pongs = [r for r in replies if r["type"] == "pong"]
+    # At most the burst (and what refilled meanwhile) got through; one "slow down" for the rest.
+    assert 9 <= len(pongs) <= 13  # the join took one of the burst of 10
+    assert len(limited) == 1
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "heuristic", "search", "expert"])
@@ -361,7 +376,7 @@ def test_bots_fill_seats_and_answer(make_client: Any, level: str) -> None:
             break
         elif view["legal_moves"]:
             ws.send_json({"type": "play", "move": view["legal_moves"][0]})
-        frame = ws.receive_json()
+        frame = recv(ws)
         assert frame["type"] == "state", frame
         bot_moves += sum(1 for e in frame["events"] if e.get("by") == "bot")
     assert bot_moves >= 3
@@ -378,7 +393,7 @@ def test_an_action_that_cannot_be_stored_is_not_applied(make_client: Any) -> Non
     storage = server_of(client).storage
     storage.db.execute("ALTER TABLE log RENAME TO log_away")  # every append now fails
     pair.ws[seat].send_json({"type": "play", "move": pair.frames[seat]["view"]["legal_moves"][0]})
-    error = pair.ws[seat].receive_json()
+    error = recv(pair.ws[seat])
     assert error["key"] == "server_error"
     assert quiet(pair.ws[1 - seat]) and quiet(pair.watch)
     assert pair.table.seq == seq
@@ -396,19 +411,19 @@ def test_a_player_who_leaves_is_stood_in_for_and_can_come_back(make_client: Any)
     assert tokens[0] is not None and tokens[1] is not None
     stay, frame = join(client, tokens[0])
     leave, _ = join(client, tokens[1])
-    stay.receive_json()  # seat 1 connected
-    table = server_of(client).tables[created["table"]]
+    recv(stay)  # seat 1 connected
+    table = service_of(client, created["table"])
     if table.game.turn == 0:  # make it seat 1's turn
         stay.send_json({"type": "play", "move": table.game.view(0).to_json()["legal_moves"][0]})
-        stay.receive_json()
-        leave.receive_json()
+        recv(stay)
+        recv(leave)
     assert table.game.turn == 1
     seq = table.seq
     leave.__exit__(None, None, None)
     stood_in: list[dict[str, Any]] = []
     deadline = time.monotonic() + 10
     while not stood_in and time.monotonic() < deadline:
-        frame = stay.receive_json()
+        frame = recv(stay)
         stood_in = [e for e in frame["events"] if e.get("by") == "away"]
     assert stood_in and stood_in[0]["seat"] == 1
     assert table.seq > seq
@@ -421,7 +436,7 @@ def test_a_player_who_leaves_is_stood_in_for_and_can_come_back(make_client: Any)
 
 
 def test_one_address_cannot_create_tables_without_end(make_client: Any) -> None:
-    client = make_client(create_rate=(0.01, 3.0))
+    client = make_client(limits={"tables_per_minute": 0.6, "tables_burst": 3.0})
     statuses = [client.post("/api/tables", json=TWO_HUMANS).status_code for _ in range(5)]
     assert statuses == [201, 201, 201, 429, 429]
     assert len(server_of(client).storage.table_ids()) == 3

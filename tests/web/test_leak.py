@@ -1,6 +1,7 @@
-"""Hidden information stays hidden: capture every frame sent to every seat and spectator during
+"""Hidden information stays hidden: take every frame sent to every seat and spectator during
 full games of every preset, and check that no tile appears in a frame before the rules show it
-to that recipient (own hand, the layout, the reveal at the end of a hand)."""
+to that recipient (own hand, the layout, the reveal at the end of a hand). What each recipient
+may know at a frame's seq comes from replaying the table's log up to that seq."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from typing import Any
 import pytest
 
 from fives.rules import PRESETS
-from fives.web.server import Table
+from fives.web.fairdeal import commitment, deal_from_seed
+from fives.web.service import TableService
+from fives.web.storage import LogEntry
 
-from .helpers import create, seat_tokens, tiles_in, token_of
+from .helpers import create, recv, seat_tokens, tiles_in, token_of
 
 GAMES = [(preset, 1 if preset == "five-up-solitaire" else 2) for preset in PRESETS] + [
     ("five-up", 4), ("all-fives", 3), ("all-fives", 4), ("multiples-of-five", 4),
@@ -23,8 +26,8 @@ GAMES = [(preset, 1 if preset == "five-up-solitaire" else 2) for preset in PRESE
 TARGETS = {("five-up", 4): 21, ("five-up", 2): 31}
 
 
-def known_to(table: Table, seat: int | None) -> set[str]:
-    """The tiles ``seat`` (None: a spectator) may know right now, from the server's own game."""
+def known_to(table: TableService, seat: int | None) -> set[str]:
+    """The tiles ``seat`` (None: a spectator) may know at the table's seq, from its game."""
     game = table.game
     assert game is not None
     known = {node["tile"] for node in game.layout.to_json()["nodes"]}
@@ -48,27 +51,25 @@ def test_the_checker_finds_a_planted_tile() -> None:
     assert leaks(frame, {"6-3", "5-5", "4-1"}) == set()
 
 
+class Replayer:
+    """The table as the log says it was at each seq."""
+
+    def __init__(self, table_id: str, config: dict[str, Any], entries: list[LogEntry]) -> None:
+        self.entries = entries
+        self.table_id, self.config = table_id, config
+        self.service = TableService(table_id, config)
+
+    def at(self, seq: int) -> TableService:
+        if self.service.seq > seq:
+            self.service = TableService(self.table_id, self.config)
+        while self.service.seq < seq:
+            self.service.replay([self.entries[self.service.seq]])
+        return self.service
+
+
 @pytest.mark.parametrize(("preset", "players"), GAMES)
 def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: int) -> None:
-    observed: dict[int | None, list[dict[str, Any]]] = {}
-    problems: list[str] = []
-    revealed_seen = 0
-
-    def observer(table: Table, seat: int | None, frame: dict[str, Any]) -> None:
-        nonlocal revealed_seen
-        known = known_to(table, seat)
-        extra = leaks(frame, known)
-        if extra:
-            problems.append(f"seat {seat} saw {sorted(extra)} in frame {frame['seq']}")
-        if frame["view"]["last_hand_end"] is not None:
-            revealed_seen += 1
-        for event in frame["events"]:  # each score is explained by the ends that make it
-            if event["kind"] == "play" and (not event["parts"]
-                                            or sum(event["parts"]) != event["total"]):
-                problems.append(f"play {event['move']} explained as {event['parts']}")
-        observed.setdefault(seat, []).append(frame)
-
-    client = make_client(frame_observer=observer)
+    client = make_client()
     target = {"target": TARGETS[preset, players]} if (preset, players) in TARGETS else {}
     created = create(client, preset=preset, players=players, **target,
                      seats=[{"kind": "me"}] + [{"kind": "friend"}] * (players - 1))
@@ -86,14 +87,14 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
     def drain(count: int) -> None:
         for i, ws in enumerate(sockets):
             for _ in range(count):
-                frame = ws.receive_json()
+                frame = recv(ws)
                 assert frame["type"] == "state", frame
                 received[i].append(frame)
 
     # Each join sends the joiner its view and every earlier socket a presence update.
     for i, ws in enumerate(sockets):
         for _ in range(1 + len(sockets) - 1 - i):
-            received[i].append(ws.receive_json())
+            received[i].append(recv(ws))
     rng = random.Random(f"{preset}/{players}")
     actions = 0
     while True:
@@ -109,12 +110,39 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
         drain(1)
         actions += 1
         assert actions < 5000
-    assert not problems, problems[:5]
-    # The hook saw exactly what went over the wire, and the reveals did come.
+    storage = client.app.state.server.storage
+    table_id = created["table"]
+    config = client.app.state.server.tables[table_id].service.config
+    replayer = Replayer(table_id, config, storage.log(table_id))
+    problems: list[str] = []
+    revealed_seen = 0
     for i in range(len(sockets)):
         seat = i if i < players else None
-        assert observed[seat][-1]["seq"] == received[i][-1]["seq"]
-        assert observed[seat][-1]["view"] == received[i][-1]["view"]
+        for frame in received[i]:
+            table = replayer.at(frame["seq"])
+            assert frame["view"] == table.game.view(seat).to_json()  # the log's own state
+            known = known_to(table, seat)
+            deal = frame["deal"]
+            if deal is not None and deal["seed"] is not None:
+                # After the hand its seed is revealed, and with it the whole deal it made.
+                assert frame["view"]["phase"] != "play"
+                assert commitment(deal["seed"], table_id, deal["game"], deal["hand"]) == \
+                    deal["commitment"]
+                hands, boneyard = deal_from_seed(deal["seed"], players, table.rules.hand_size)
+                assert (hands, boneyard) == (deal["hands"], deal["boneyard"])
+                known |= {t for tiles in [*hands, boneyard] for t in tiles_in(" ".join(tiles))}
+            extra = leaks(frame, known)
+            if extra:
+                problems.append(f"seat {seat} saw {sorted(extra)} in frame {frame['seq']}")
+            if frame["view"]["last_hand_end"] is not None:
+                revealed_seen += 1
+            for event in frame["events"]:  # each score is explained by the ends that make it
+                if event["kind"] == "play" and (not event["parts"]
+                                                or sum(event["parts"]) != event["total"]):
+                    problems.append(f"play {event['move']} explained as {event['parts']}")
+            if deal is not None and frame["view"]["phase"] == "play":
+                assert deal["seed"] is None and "hands" not in deal
+    assert not problems, problems[:5]
     assert revealed_seen > 0
     for ws in sockets:
         ws.__exit__(None, None, None)

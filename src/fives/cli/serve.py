@@ -1,13 +1,44 @@
-"""`fives serve`: the browser game on an embedded SQLite database."""
+"""`fives serve`: the browser game on an embedded SQLite database.
+
+Every limit of the server (``fives.web.config.Limits``) is an option here with a safe default.
+The port is bound before "serving on" is printed; SIGTERM or Ctrl-C closes every socket with
+"going away", lets the commits in flight finish and stops the bot workers.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
+
+LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
+    # (option, Limits field, type, help)
+    ("--message-rate", "message_rate", float, "messages one socket may send per second"),
+    ("--message-burst", "message_burst", float, "burst of messages one socket may send"),
+    ("--tables-burst", "tables_burst", float, "new tables one address may create at once"),
+    ("--sockets-per-address", "sockets_per_address", int, "open websockets per client address"),
+    ("--connections-per-address", "connections_per_address", int,
+     "open TCP connections per peer address (trusted proxies excepted)"),
+    ("--failed-links-per-minute", "failed_links_per_minute", float,
+     "wrong seat links one address may try per minute, across reconnects"),
+    ("--max-message-bytes", "max_message_bytes", int,
+     "largest websocket message or request body, in bytes"),
+    ("--queue-frames", "queue_frames", int,
+     "frames waiting for a slow reader before its socket is closed"),
+    ("--join-timeout", "join_timeout", float, "seconds a new socket has to join a table"),
+    ("--ping-interval", "ping_interval", float,
+     "seconds between websocket pings; a peer silent for as long is dropped"),
+    ("--header-timeout", "header_timeout", float,
+     "seconds a client has to send a whole request head"),
+    ("--table-idle", "table_idle", float,
+     "seconds before an idle table nobody watches leaves memory (finished ones leave at once)"),
+    ("--shutdown-grace", "shutdown_grace", float,
+     "seconds a stopping server gives the commits in flight"),
+]
 
 
 def default_db_path() -> Path:
@@ -21,14 +52,17 @@ def _port(value: str) -> int:
         port = int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"invalid port {value!r}: expected a whole number from 1 to 65535"
+            f"invalid port {value!r}: expected a whole number from 0 to 65535"
         ) from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"invalid port {value!r}: expected 1 to 65535")
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {value!r}: expected 0 to 65535")
     return port
 
 
 def register(subparsers: Any) -> None:
+    from fives.web.config import Limits
+
+    defaults = Limits()
     parser = subparsers.add_parser(
         "serve",
         help="play in the browser: serve the game on http://HOST:PORT",
@@ -36,7 +70,8 @@ def register(subparsers: Any) -> None:
         "in an SQLite file, so a restarted server goes on where it was.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=_port, default=8000,
+                        help="port (default 8000; 0 picks a free one)")
     parser.add_argument(
         "--db",
         default=None,
@@ -48,57 +83,134 @@ def register(subparsers: Any) -> None:
         default=0.6,
         help="seconds a bot waits before it moves, so people can follow (default 0.6)",
     )
+    parser.add_argument("--bot-workers", type=int, default=2,
+                        help="bot worker processes (default 2)")
     parser.add_argument(
         "--table-rate",
         type=float,
-        default=12.0,
-        help="new tables one address may create per minute, after a burst of 20 (default 12)",
+        default=defaults.tables_per_minute,
+        help="new tables one address may create per minute, after a burst of --tables-burst "
+        f"(default {defaults.tables_per_minute:g})",
     )
+    for option, name, kind, text in LIMIT_OPTIONS:
+        parser.add_argument(option, type=kind, default=getattr(defaults, name),
+                            help=f"{text} (default {getattr(defaults, name):g})")
+    parser.add_argument(
+        "--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For names the client (repeat for several; "
+        "'*' trusts any peer: only behind a proxy that sets the header). Default: none, the "
+        "TCP peer is the client",
+    )
+    parser.add_argument(
+        "--allowed-host", action="append", default=[], metavar="NAME",
+        help="a host name the server answers to, in Host and Origin (repeat for several). "
+        "Default: any Host, and an Origin must match the Host",
+    )
+    parser.add_argument("--max-connections", type=int, default=2000,
+                        help="open connections in all, past which new ones get 503 "
+                        "(default 2000)")
     parser.set_defaults(func=run)
+
+
+def _fail(message: str) -> int:
+    print(f"fives: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _limits(args: argparse.Namespace) -> Any:
+    from fives.web.config import Limits
+
+    values: dict[str, Any] = {"tables_per_minute": args.table_rate}
+    for option, name, _, _ in LIMIT_OPTIONS:
+        values[name] = getattr(args, option[2:].replace("-", "_"))
+    for name, value in values.items():
+        if not value > 0 or value > 1e9:
+            option = "--table-rate" if name == "tables_per_minute" else \
+                "--" + name.replace("_", "-")
+            raise ValueError(f"invalid {option} {value!r}: expected a number above 0")
+    return Limits(**values)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from fives.web.config import ServerConfig
         from fives.web.server import create_app
+        from fives.web.storage import DatabaseLocked
+        from fives.web.transport import guarded_protocol
     except ModuleNotFoundError as exc:
-        print(
-            f"fives: error: the web extra is not installed (missing {exc.name!r}): "
-            "expected `pip install 'fives[web]'`",
-            file=sys.stderr,
-        )
-        return 2
+        return _fail(f"the web extra is not installed (missing {exc.name!r}): "
+                     "expected `pip install 'fives[web]'`")
     if args.bot_delay < 0 or args.bot_delay > 60:
-        print(
-            f"fives: error: invalid --bot-delay {args.bot_delay!r}: expected 0 to 60 seconds",
-            file=sys.stderr,
-        )
-        return 2
-    if not 0 < args.table_rate <= 1e6:
-        print(
-            f"fives: error: invalid --table-rate {args.table_rate!r}: expected a number of "
-            "tables per minute above 0",
-            file=sys.stderr,
-        )
-        return 2
+        return _fail(f"invalid --bot-delay {args.bot_delay!r}: expected 0 to 60 seconds")
+    if not 1 <= args.bot_workers <= 64:
+        return _fail(f"invalid --bot-workers {args.bot_workers!r}: expected 1 to 64")
+    if not 1 <= args.max_connections <= 1_000_000:
+        return _fail(f"invalid --max-connections {args.max_connections!r}: expected at least 1")
+    try:
+        limits = _limits(args)
+    except ValueError as exc:
+        return _fail(str(exc))
+    config = ServerConfig(
+        bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
+        trusted_proxies=tuple(args.trusted_proxy),
+        allowed_hosts=tuple(h.lower() for h in args.allowed_host),
+    )
     db = Path(args.db) if args.db else default_db_path()
     try:
-        app = create_app(
-            db, bot_delay=args.bot_delay, create_rate=(args.table_rate / 60, 20.0)
-        )
+        app = create_app(db, config)
+    except DatabaseLocked as exc:
+        return _fail(str(exc))
     except (OSError, sqlite3.Error) as exc:
-        print(f"fives: error: cannot open database {str(db)!r}: {exc}", file=sys.stderr)
-        return 2
-    print(f"fives: serving on http://{args.host}:{args.port}/ (database {db})", flush=True)
-    uvicorn.run(
+        return _fail(f"cannot open database {str(db)!r}: {exc}")
+    try:
+        sock = _bind(args.host, args.port)
+    except OSError as exc:
+        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+    bound = sock.getsockname()[1]
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                print(f"fives: serving on http://{args.host}:{bound}/ (database {db})",
+                      flush=True)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            await app.state.server.going_away()
+            await super().shutdown(sockets)
+
+    server = Server(uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         log_level="warning",
+        http=guarded_protocol(config),
         ws_per_message_deflate=False,
-        # Messages over 8 KiB get an error reply from the server; only past 64 KiB does the
-        # connection itself close.
-        ws_max_size=65536,
-    )
+        # Messages over the limit get an error reply from the server; only past 8 times the
+        # limit does the connection itself close.
+        ws_max_size=limits.max_message_bytes * 8,
+        ws_ping_interval=limits.ping_interval,
+        ws_ping_timeout=limits.ping_interval,
+        limit_concurrency=args.max_connections,
+        timeout_graceful_shutdown=int(limits.shutdown_grace) + 1,
+        forwarded_allow_ips="",
+        proxy_headers=False,
+    ))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
     return 0

@@ -221,4 +221,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "niveau)."},
     "bad_level": {"en": "Seat {seat}: bot level '{value}': expected one of {expected}.",
                   "fr": "Place {seat} : niveau « {value} » : attendu l'un de {expected}."},
+    "web.err.json_only": {"en": "Content type '{value}': expected application/json.",
+                          "fr": "Type de contenu « {value} » : attendu application/json."},
+    "web.err.origin": {"en": "Tables are created from this site's page only.",
+                       "fr": "Les tables se créent depuis la page de ce site seulement."},
+    "web.err.tables_rate": {"en": "Too many new tables from your address: at most {limit} a "
+                                  "minute.",
+                            "fr": "Trop de nouvelles tables depuis votre adresse : {limit} par "
+                                  "minute au plus."},
 }

@@ -1,9 +1,29 @@
-"""What a bot worker process runs: one move for one seat view (bots think outside the server's
-process, so a slow search never holds the event loop or the GIL that other tables need)."""
+"""Bot moves in worker processes the server owns.
+
+Bots think outside the server's process, so a slow search never holds the event loop or the
+GIL that other tables need. The workers are the server's own: each one exits by itself when
+the server dies, even by SIGKILL (the kernel signals it on Linux, and it watches its parent's
+pid everywhere), and ``BotPool.close`` terminates and reaps them. A move that a broken or
+closing pool cannot give is reported as None: the caller tries again later or drops it, and
+never plays a stand-in move instead.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import secrets
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+log = logging.getLogger("fives.web")
 
 
 def choose(level: str, seed: int, view: Any) -> str:
@@ -12,3 +32,76 @@ def choose(level: str, seed: int, view: Any) -> str:
 
     move = make_player(level, seed=seed).choose(view)
     return str(move.notation(explicit=True))
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(0.5)
+
+
+def init_worker(parent: int) -> None:
+    """In each worker: ignore the terminal's Ctrl-C (the server decides), die with the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(Exception):  # Linux: the kernel sends SIGKILL when the parent dies
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+class BotPool:
+    """A pool of worker processes, started on first use ("spawn": no fork of a threaded
+    server), replaced when one breaks, terminated and reaped on ``close``."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+        self.closing = False
+
+    def _get(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=init_worker, initargs=(os.getpid(),),
+            )
+        return self.pool
+
+    async def choose(self, level: str, view: Any) -> str | None:
+        """The bot's move, or None if no worker could give one (the pool broke or closes)."""
+        if self.closing:
+            return None
+        pool = self._get()
+        loop = asyncio.get_running_loop()
+        try:
+            move: str = await loop.run_in_executor(
+                pool, choose, level, secrets.randbits(32), view
+            )
+        except (BrokenProcessPool, OSError, RuntimeError) as exc:
+            if not self.closing:
+                log.error("bot %s failed (%s); its worker pool is replaced", level,
+                          type(exc).__name__)
+                if self.pool is pool:
+                    self.pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+            return None
+        return move
+
+    def close(self) -> None:
+        """Drop the moves in flight, terminate the workers and wait for them."""
+        self.closing = True
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+        children = multiprocessing.active_children()
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.join(timeout=3)
+            if child.is_alive():
+                child.kill()
+                child.join(timeout=3)

@@ -1,8 +1,13 @@
-"""Strict schemas of the messages a browser may send, and the explanation of scores.
+"""Every schema of the web protocol, in one place: what a client may send and what it gets.
 
-Every incoming websocket message is one JSON object of at most ``MAX_MESSAGE_BYTES``, with a
-known ``type`` and exactly the fields that type allows; anything else is rejected with a
-``ProtocolError`` whose key and parameters the client can show in its language.
+In: a websocket message is one JSON object of at most ``MAX_MESSAGE_BYTES`` (UTF-8 bytes, not
+characters), with a known ``type`` and exactly the fields that type allows (``SCHEMAS``); a table
+request (``POST /api/tables``) follows ``TABLE_FIELDS`` and ``parse_table_request``. Anything else
+is rejected with a ``ProtocolError`` whose key and parameters the client shows in its language.
+
+Out: ``{"type": "state", ...}`` frames (built by ``fives.web.service``), ``{"type": "record"}``,
+``{"type": "pong"}`` and ``error_frame`` / ``engine_error_frame`` errors, every text in English
+and French.
 """
 
 from __future__ import annotations
@@ -11,7 +16,17 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from fives.errors import FivesError
+from fives.i18n import catalog, text
+
 MAX_MESSAGE_BYTES = 8192
+
+# Close codes of the websocket, besides the standard ones.
+CLOSE_GOING_AWAY = 1001  # the server stops: reconnect in a moment
+CLOSE_TOO_SLOW = 4008  # frames piled up unread: the client fell behind
+CLOSE_FORBIDDEN = 4403  # Host or Origin not allowed
+CLOSE_TIMEOUT = 4408  # no join in time
+CLOSE_TOO_MANY = 4429  # too many sockets, or too many wrong links, from one address
 MAX_MOVE_CHARS = 32
 
 # type -> {field: (python type, required)}
@@ -40,12 +55,12 @@ class Message:
     fields: dict[str, Any]
 
 
-def parse_message(raw: str | bytes) -> Message:
+def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
-    if size > MAX_MESSAGE_BYTES:
+    if size > limit:
         raise ProtocolError(
-            f"message too large ({size} bytes): expected at most {MAX_MESSAGE_BYTES}",
-            "too_large", size=size, limit=MAX_MESSAGE_BYTES,
+            f"message too large ({size} bytes): expected at most {limit}",
+            "too_large", size=size, limit=limit,
         )
     try:
         data = json.loads(raw)
@@ -92,6 +107,137 @@ def parse_message(raw: str | bytes) -> Message:
             "bad_move_text", value=fields["move"][:40],
         )
     return Message(kind, fields)
+
+
+def both_langs(key: str, **params: Any) -> dict[str, str]:
+    return {lang: text(key, lang, **params) for lang in ("en", "fr")}
+
+
+def error_frame(key: str, message: str, **params: Any) -> dict[str, Any]:
+    """An error for the client: ``key`` must be in the catalog (English and French)."""
+    texts = both_langs(key, **params) if key in catalog() else {"en": message, "fr": message}
+    return {"type": "error", "key": key, "params": params, "message": texts}
+
+
+def engine_error_frame(exc: FivesError) -> dict[str, Any]:
+    """The engine's English one-line message, and the best French one its key allows."""
+    params = {k: v if isinstance(v, int | float | str | bool) else str(v)
+              for k, v in exc.params.items()}
+    if exc.key == "illegal_move" and "move" in params and "legal" in params:
+        texts = both_langs("web.err.illegal_move", **params)
+    else:
+        texts = {"en": str(exc), "fr": text(exc.key, "fr", **params) if exc.key in catalog()
+                 else str(exc)}
+    texts["en"] = str(exc)
+    return {"type": "error", "key": exc.key, "params": params, "message": texts}
+
+
+# --- table requests ------------------------------------------------------------------------------
+
+TIMER_CHOICES = (0, 15, 30, 60)
+SEAT_KINDS = ("me", "friend", "bot")
+# field -> (accepted Python type, required); values are then checked by parse_table_request.
+TABLE_FIELDS: dict[str, tuple[type, bool]] = {
+    "preset": (str, True),
+    "players": (int, False),
+    "partnerships": (bool, False),
+    "target": (int, False),
+    "timer": (int, False),
+    "seats": (list, True),
+}
+# The refusal key and English wording of a field with the wrong type.
+TABLE_FIELD_ERRORS: dict[str, tuple[str, str]] = {
+    "preset": ("bad_preset", "expected one of {presets}"),
+    "players": ("bad_players", "expected a whole number from 1 to 4"),
+    "partnerships": ("bad_partnerships", "expected true or false"),
+    "target": ("bad_target", "expected a whole number"),
+    "timer": ("bad_timer", "expected one of 0 (off), 15, 30, 60 seconds"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableRequest:
+    """A checked table request: the config to store, and each seat's kind (me, friend, bot)."""
+
+    config: dict[str, Any]
+    kinds: list[str]
+
+
+def _typed(value: Any, ftype: type) -> bool:
+    return isinstance(value, ftype) and (ftype is bool or not isinstance(value, bool))
+
+
+def parse_table_request(req: Any) -> TableRequest:
+    """Check a table request against ``TABLE_FIELDS`` and the rules; nothing is created."""
+    from fives.bots import LEVELS
+    from fives.rules import PRESETS, Ruleset
+
+    if not isinstance(req, dict):
+        raise ProtocolError("expected one JSON object", "bad_json")
+    allowed = sorted(TABLE_FIELDS)
+    for name in req:
+        if name not in TABLE_FIELDS:
+            raise ProtocolError(
+                f"unknown field {name[:40]!r}: expected {', '.join(allowed)}",
+                "unknown_field", field=name[:40], type="table", expected=", ".join(allowed),
+            )
+    for name, (ftype, required) in TABLE_FIELDS.items():
+        value = req.get(name)
+        if value is None and not required or name == "seats":  # seats: checked below
+            continue
+        if not _typed(value, ftype):
+            key, expected = TABLE_FIELD_ERRORS[name]
+            params: dict[str, Any] = {"value": str(value)[:40]}
+            if name == "preset":
+                params["expected"] = ", ".join(PRESETS)
+            raise ProtocolError(
+                f"{name} {value!r}: {expected.format(presets=', '.join(PRESETS))}", key,
+                **params,
+            )
+    options = {k: req[k] for k in ("players", "partnerships", "target") if req.get(k) is not None}
+    rules = Ruleset.preset(req["preset"], **options)  # RulesError names what is wrong
+    timer = req.get("timer") or 0
+    if timer not in TIMER_CHOICES:
+        raise ProtocolError(
+            f"timer {timer!r}: expected one of 0 (off), 15, 30, 60 seconds", "bad_timer",
+            value=str(timer)[:40],
+        )
+    seats = req.get("seats")
+    if not isinstance(seats, list) or len(seats) != rules.players:
+        raise ProtocolError(
+            f"seats: expected a list of {rules.players} seats (one per player)", "bad_seats",
+            count=rules.players,
+        )
+    kinds: list[str] = []
+    stored: list[dict[str, Any]] = []
+    for i, seat in enumerate(seats):
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        extra = set(seat) - {"kind", "level"} if isinstance(seat, dict) else set()
+        level = seat.get("level") if isinstance(seat, dict) else None
+        if kind not in SEAT_KINDS or extra:
+            raise ProtocolError(
+                f"seat {i + 1}: {json.dumps(seat)[:60]}: expected {{\"kind\": \"me\" | "
+                "\"friend\" | \"bot\", \"level\": LEVEL for a bot}",
+                "bad_seat", seat=i + 1, value=json.dumps(seat)[:60],
+            )
+        if kind == "bot":
+            if level not in LEVELS:
+                raise ProtocolError(
+                    f"seat {i + 1}: bot level {str(level)[:40]!r}: expected one of "
+                    f"{', '.join(LEVELS)}",
+                    "bad_level", seat=i + 1, value=str(level)[:40], expected=", ".join(LEVELS),
+                )
+            stored.append({"kind": "bot", "level": level})
+        else:
+            if level is not None:
+                raise ProtocolError(
+                    f"seat {i + 1}: a level is for bots only, not for {kind!r}", "bad_seat",
+                    seat=i + 1, value=json.dumps(seat)[:60],
+                )
+            stored.append({"kind": "human"})
+        kinds.append(kind)
+    config = {"preset": rules.name, "options": options, "seats": stored, "timer": timer}
+    return TableRequest(config, kinds)
 
 
 def count_parts(layout_json: dict[str, Any]) -> list[int]:

@@ -1,12 +1,18 @@
-"""The web server's durable state: one SQLite file, an append-only action log per table.
+"""The web server's durable state: tables, the hashes of their links, and one append-only action
+log per table, keyed by (table, seq).
 
-Every accepted action is committed (WAL, ``synchronous=FULL``) before anyone hears of it, so a
-server killed at any moment restarts with every table where it was: tables are rebuilt by
-replaying their log through the engine. Seat and spectator links are stored only as hashes.
+``Storage`` is the interface the rest of the server uses; ``SqliteStorage`` is the embedded
+back end (one SQLite file, WAL, ``synchronous=FULL``). Every accepted action is committed before
+anyone hears of it, so a server killed at any moment restarts with every table where it was:
+a table is rebuilt by replaying its log through the engine. A second back end (a database shared
+by several server processes) implements the same methods; ``append`` refuses a (table, seq) that
+is already taken with ``SeqTaken``, which is how a process learns that another one wrote first.
+Seat and spectator links are stored only as hashes.
 """
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import hashlib
 import json
@@ -43,6 +49,8 @@ CREATE TABLE IF NOT EXISTS log (
 
 # 24 bytes = 192 bits from the OS's CSPRNG (the brief asks for at least 128).
 TOKEN_BYTES = 24
+# How long opening the database waits for another process's lock before saying so.
+LOCK_WAIT_S = 3.0
 
 
 def new_token() -> str:
@@ -66,8 +74,55 @@ class LogEntry:
     at: float
 
 
-def open_db(path: str) -> sqlite3.Connection:
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+class StorageError(Exception):
+    """The storage could not do what was asked (nothing was written)."""
+
+
+class SeqTaken(StorageError):
+    """``append`` of a (table, seq) that is already in the log: someone else wrote first."""
+
+
+class DatabaseLocked(StorageError):
+    """Another process holds the database's write lock."""
+
+
+class Storage(abc.ABC):
+    """What the server needs from its durable state. Writes are async (they may wait for a
+    disk or a network); reads used on joins and reloads are too."""
+
+    @abc.abstractmethod
+    def start(self) -> None:
+        """Get ready to write (called once the event loop runs)."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Finish the writes in flight, then release everything."""
+
+    @abc.abstractmethod
+    async def create_table(
+        self, table_id: str, config: dict[str, Any], tokens: list[tuple[str, int | None]]
+    ) -> None:
+        """Store a new table and the hashes of its links (seat number, None for spectators)."""
+
+    @abc.abstractmethod
+    async def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
+        """Commit one log entry durably and return its time; ``SeqTaken`` if ``seq`` is taken."""
+
+    @abc.abstractmethod
+    async def find_token(self, token: str) -> tuple[str, int | None] | None:
+        """(table id, seat or None for a spectator) of a link's token, or None."""
+
+    @abc.abstractmethod
+    async def load(self, table_id: str) -> tuple[dict[str, Any], list[LogEntry]] | None:
+        """A table's config and its whole log, or None if there is no such table."""
+
+    @abc.abstractmethod
+    async def active_table_ids(self, since: float) -> list[str]:
+        """Tables with an action at or after ``since`` (those worth loading at start)."""
+
+
+def open_db(path: str, timeout: float = 30.0) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=timeout)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
@@ -90,17 +145,6 @@ def insert_table(
     return at
 
 
-def insert_entry(
-    db: sqlite3.Connection, table_id: str, seq: int, kind: str, payload: dict[str, Any]
-) -> float:
-    at = time.time()
-    db.execute(
-        "INSERT INTO log (table_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
-        (table_id, seq, kind, json.dumps(payload, sort_keys=True), at),
-    )
-    return at
-
-
 Job = Callable[[sqlite3.Connection], Any]
 Done = Callable[[Any, BaseException | None], None]
 # A log row, ready to insert: (table_id, seq, kind, payload as JSON, time).
@@ -116,7 +160,7 @@ class Writer:
     transaction (group commit: one fsync for many tables), with as few calls into SQLite as
     possible, since each call hands the GIL back and forth with the busy event loop. If a
     batch fails, its items are retried one by one so that only the faulty one fails. A
-    caller hears back only once its transaction is durable.
+    caller hears back only once its transaction is durable; ``close`` finishes what is queued.
     """
 
     def __init__(self, path: str) -> None:
@@ -139,7 +183,8 @@ class Writer:
                 future.set_result(result)
 
         def done(result: Any, exc: BaseException | None) -> None:
-            loop.call_soon_threadsafe(settle, result, exc)
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(settle, result, exc)
 
         self.jobs.put((job, done))
         return await future
@@ -169,7 +214,9 @@ class Writer:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             if len(batch) == 1:
-                return [(None, exc)]
+                if isinstance(exc, sqlite3.IntegrityError) and isinstance(batch[0][0], tuple):
+                    return [(None, SeqTaken(f"seq {batch[0][0][1]} already taken"))]
+                return [(None, StorageError(f"{type(exc).__name__}: {exc}"))]
         outcomes: list[tuple[Any, BaseException | None]] = []
         for item in batch:  # find the faulty one: the others still get written
             outcomes += self._commit(db, [item])
@@ -197,20 +244,31 @@ class Writer:
         db.close()
 
 
-class Storage:
-    """Reads on the caller's connection; writes either direct (``create_table``, ``append``)
-    or through the group-committing ``Writer`` (``create_table_async``, ``append_async``)."""
+class SqliteStorage(Storage):
+    """One SQLite file: reads on the event loop's connection (short, indexed), writes through
+    the group-committing ``Writer`` thread."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, lock_wait: float = LOCK_WAIT_S) -> None:
         self.path = str(path)
         if self.path == ":memory:":
             raise ValueError("invalid database ':memory:': expected a file path")
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = open_db(self.path)
-        self.db.executescript(SCHEMA)
+        try:
+            self.db = open_db(self.path, timeout=lock_wait)
+            self.db.executescript(SCHEMA)
+            self.db.execute("BEGIN IMMEDIATE")  # can we write? say so now, not at first move
+            self.db.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise DatabaseLocked(
+                    f"database {self.path!r} is locked by another process (waited "
+                    f"{lock_wait:g} s): expected a database no other server is writing"
+                ) from None
+            raise
+        self.db.execute(f"PRAGMA busy_timeout = {int(lock_wait * 1000)}")
         self.writer: Writer | None = None
 
-    def start_writer(self) -> None:
+    def start(self) -> None:
         if self.writer is None:
             self.writer = Writer(self.path)
 
@@ -220,36 +278,19 @@ class Storage:
             self.writer = None
         self.db.close()
 
-    def create_table(
-        self,
-        table_id: str,
-        config: dict[str, Any],
-        tokens: list[tuple[str, int | None]],
-    ) -> None:
-        """Store a new table and the hashes of its links (seat number, None for spectators)."""
-        with self._transaction():
-            insert_table(self.db, table_id, config, tokens)
-
-    def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
-        """Commit one log entry durably; returns its timestamp. Fails if ``seq`` is taken."""
-        with self._transaction():
-            return insert_entry(self.db, table_id, seq, kind, payload)
-
-    async def create_table_async(
+    async def create_table(
         self, table_id: str, config: dict[str, Any], tokens: list[tuple[str, int | None]]
     ) -> None:
         assert self.writer is not None
         await self.writer.run(lambda db: insert_table(db, table_id, config, tokens))
 
-    async def append_async(
-        self, table_id: str, seq: int, kind: str, payload: dict[str, Any]
-    ) -> float:
+    async def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
         assert self.writer is not None
         row = (table_id, seq, kind, json.dumps(payload, sort_keys=True), time.time())
         at: float = await self.writer.run(row)
         return at
 
-    def find_token(self, token: str) -> tuple[str, int | None] | None:
+    async def find_token(self, token: str) -> tuple[str, int | None] | None:
         row = self.db.execute(
             "SELECT table_id, seat FROM tokens WHERE hash = ?", (hash_token(token),)
         ).fetchone()
@@ -257,32 +298,28 @@ class Storage:
             return None
         return str(row[0]), (None if row[1] is None else int(row[1]))
 
-    def table_ids(self) -> list[str]:
-        return [str(r[0]) for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
-
-    def config(self, table_id: str) -> dict[str, Any] | None:
+    async def load(self, table_id: str) -> tuple[dict[str, Any], list[LogEntry]] | None:
         row = self.db.execute("SELECT config FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
-        config: dict[str, Any] = json.loads(row[0])
-        return config
+        rows = self.db.execute(
+            "SELECT seq, kind, payload, at FROM log WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
+        entries = [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
+        return json.loads(row[0]), entries
+
+    async def active_table_ids(self, since: float) -> list[str]:
+        rows = self.db.execute(
+            "SELECT table_id FROM log GROUP BY table_id HAVING MAX(at) >= ?", (since,)
+        )
+        return [str(r[0]) for r in rows]
+
+    # Synchronous reads for tools and tests (the server itself uses the async ones).
+    def table_ids(self) -> list[str]:
+        return [str(r[0]) for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
 
     def log(self, table_id: str) -> list[LogEntry]:
         rows = self.db.execute(
             "SELECT seq, kind, payload, at FROM log WHERE table_id = ? ORDER BY seq", (table_id,)
         )
         return [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")

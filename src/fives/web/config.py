@@ -1,0 +1,43 @@
+"""Every setting of the web server, with safe defaults; ``fives serve`` exposes each one.
+
+A limit protects the others from one client: message rates per socket, sockets, new tables and
+wrong links per client address, the outgoing queue of each socket, request sizes, and the time
+a socket or a request may take. The client address is the TCP peer's, or the one a configured
+trusted proxy names in ``X-Forwarded-For``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    message_rate: float = 20.0  # messages a socket may send per second on average ...
+    message_burst: float = 40.0  # ... and in a burst
+    tables_per_minute: float = 12.0  # new tables per client address, per minute ...
+    tables_burst: float = 20.0  # ... after a burst of this many
+    sockets_per_address: int = 32  # open websockets per client address
+    connections_per_address: int = 64  # open TCP connections per peer address (not proxies)
+    failed_links_per_minute: float = 10.0  # wrong seat links per address, across reconnects
+    max_message_bytes: int = 8192  # a websocket message or a request body, in UTF-8 bytes
+    queue_frames: int = 64  # frames waiting for a slow reader before its socket is closed
+    join_timeout: float = 10.0  # seconds a new socket has to join a table
+    ping_interval: float = 20.0  # websocket pings; a peer that does not answer is dropped
+    header_timeout: float = 10.0  # seconds a client has to send a whole request head
+    table_idle: float = 600.0  # a table nobody watches leaves memory after this long idle
+    shutdown_grace: float = 5.0  # seconds a stopping server gives commits in flight
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    bot_delay: float = 0.6
+    bot_workers: int = 2
+    away_grace: float = 60.0
+    auto_next: float = 2.0
+    limits: Limits = field(default_factory=Limits)
+    # Peers whose X-Forwarded-For is believed (addresses, or "*" for any).
+    trusted_proxies: tuple[str, ...] = ()
+    # Host names the server answers to (Host and Origin headers); empty: the bound host only
+    # for Origin, any Host.
+    allowed_hosts: tuple[str, ...] = ()

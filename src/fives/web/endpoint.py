@@ -1,0 +1,193 @@
+"""The websocket endpoint: one task per socket, between the wire and ``GameServer``.
+
+It checks Host and Origin, counts the socket against its address, gives it a few seconds to
+join, parses each message against the protocol's schemas, rate-limits (error replies included:
+one "slow down" a second at most), and hands commands to the hub. Frames go out through the
+connection's bounded queue; a socket that falls behind, that floods wrong links, or that
+outlives the server is closed with a close code that says why (``protocol.CLOSE_*``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from fives.errors import FivesError
+from fives.web.guard import Bucket, Budgets, client_address, host_allowed, origin_allowed
+from fives.web.hub import Connection, GameServer, LiveTable
+from fives.web.protocol import (
+    CLOSE_FORBIDDEN,
+    CLOSE_TIMEOUT,
+    CLOSE_TOO_MANY,
+    ProtocolError,
+    engine_error_frame,
+    error_frame,
+    parse_message,
+)
+from fives.web.storage import StorageError
+
+log = logging.getLogger("fives.web")
+
+
+async def _writer(conn: Connection, ws: WebSocket) -> None:
+    while True:
+        frame = await conn.queue.get()
+        if frame is None:
+            return
+        try:
+            await ws.send_text(frame)
+        except Exception:  # the socket is gone; the reader notices and cleans up
+            return
+
+
+class Session:
+    """One socket's state on the server side."""
+
+    def __init__(self, hub: GameServer, budgets: Budgets, ws: WebSocket, address: str) -> None:
+        self.hub = hub
+        self.budgets = budgets
+        self.ws = ws
+        self.address = address
+        limits = hub.config.limits
+        self.bucket = Bucket(limits.message_rate, limits.message_burst)
+        self.limited_reply_at = 0.0
+        self.table: LiveTable | None = None
+        self.closing: asyncio.Future[tuple[int, str]] = \
+            asyncio.get_running_loop().create_future()
+        self.conn = Connection(address, limits.queue_frames, self.kick)
+
+    def kick(self, code: int, reason: str) -> None:
+        if not self.closing.done():
+            self.closing.set_result((code, reason))
+            self.hub.metrics.refuse(f"close_{code}")
+
+    def reply(self, frame: dict[str, Any]) -> None:
+        self.conn.send(json.dumps(frame, separators=(",", ":")))
+
+    async def receive(self) -> str | bytes | None:
+        limits = self.hub.config.limits
+        if self.table is None:
+            try:
+                incoming = await asyncio.wait_for(self.ws.receive(), limits.join_timeout)
+            except TimeoutError:
+                self.kick(CLOSE_TIMEOUT, f"no join within {limits.join_timeout:g} s")
+                return None
+        else:
+            incoming = await self.ws.receive()
+        if incoming["type"] == "websocket.disconnect":
+            return None
+        raw: str | bytes | None = incoming.get("text")
+        return raw if raw is not None else incoming.get("bytes") or b""
+
+    async def read(self) -> None:
+        limits = self.hub.config.limits
+        while True:
+            raw = await self.receive()
+            if raw is None:
+                return
+            if not self.bucket.allow():
+                self.hub.metrics.refuse("message_rate")
+                now = time.monotonic()
+                if now - self.limited_reply_at >= 1.0:  # error replies are limited too
+                    self.limited_reply_at = now
+                    self.reply(error_frame("rate_limited", "too many messages: slow down",
+                                           limit=int(limits.message_rate)))
+                continue
+            try:
+                msg = parse_message(raw, limits.max_message_bytes)
+                if msg.type == "ping":
+                    self.reply({"type": "pong"})
+                elif msg.type == "join":
+                    await self.join(msg.fields["token"])
+                elif self.table is None:
+                    raise ProtocolError(
+                        f"{msg.type!r} before 'join': expected a join with your link's token "
+                        "first", "join_first", type=msg.type,
+                    )
+                else:
+                    await self.hub.act(self.table, self.conn, msg.type, msg.fields)
+            except ProtocolError as exc:
+                self.hub.metrics.refuse(exc.key)
+                self.reply(error_frame(exc.key, str(exc), **exc.params))
+            except FivesError as exc:
+                self.hub.metrics.refuse("illegal")
+                self.reply(engine_error_frame(exc))
+            except StorageError as exc:  # not written, so not applied: the client may retry
+                log.error("table %s: could not store an action: %s",
+                          self.table.service.id if self.table else "-", exc)
+                self.reply(error_frame("server_error", "the server could not store that action"))
+
+    async def join(self, token: str) -> None:
+        if self.table is not None:
+            raise ProtocolError("already joined: one seat per connection", "already_joined")
+        if self.budgets.links_blocked(self.address):
+            self.kick(CLOSE_TOO_MANY, "too many wrong links from your address: wait a minute")
+            return
+        try:
+            self.table = await self.hub.join(self.conn, token)
+        except ProtocolError as exc:
+            if exc.key == "bad_token" and not self.budgets.failed_link(self.address):
+                self.kick(CLOSE_TOO_MANY, "too many wrong links from your address: wait a minute")
+                return
+            raise
+
+    async def close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=code, reason=reason), 2.0)
+
+
+async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
+    config = hub.config
+    host = ws.headers.get("host")
+    if not host_allowed(host, config) or not origin_allowed(ws.headers.get("origin"), host,
+                                                             config):
+        hub.metrics.refuse("origin")
+        await ws.close(code=CLOSE_FORBIDDEN)
+        return
+    address = client_address(ws.client.host if ws.client else None, ws.headers, config)
+    if hub.stopping:
+        await ws.close(code=1001)
+        return
+    if not budgets.open_socket(address):
+        hub.metrics.refuse("sockets_per_address")
+        await ws.accept()
+        await ws.close(code=CLOSE_TOO_MANY, reason="too many sockets from your address")
+        return
+    hub.metrics.sockets.inc()
+    session: Session | None = None
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        await ws.accept()
+        session = Session(hub, budgets, ws, address)
+        tasks = [asyncio.ensure_future(_writer(session.conn, ws)),
+                 asyncio.ensure_future(session.read())]
+        waiters: list[asyncio.Future[Any]] = [tasks[1], session.closing]
+        await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        budgets.close_socket(address)
+        hub.metrics.sockets.dec()
+        if session is not None:
+            if session.table is not None:
+                hub.leave(session.table, session.conn)
+            kicked = session.closing.result() if session.closing.done() else None
+            if kicked is not None:
+                for task in tasks:
+                    task.cancel()
+                await session.close(*kicked)
+            else:
+                session.conn.end()
+                tasks[1].cancel()
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.wait_for(tasks[0], 2.0)
+            for task in tasks:
+                task.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,326 @@
+"""The runtime around the table services: asyncio, storage, bot workers, connections.
+
+``GameServer`` keeps the tables that are in use in memory (``LiveTable``: a ``TableService``,
+its lock, its connections and its pending wake). For each command it asks the service for the
+log entry, appends it to ``Storage`` (keyed by table and seq), then applies it and queues the
+frames the service returns. It runs each table's ``Wake`` when due (asking ``BotPool`` for bot
+moves), loads a table from its log when one of its links is used, and drops tables from memory
+when they are finished or idle and nobody is connected.
+
+A ``Connection`` is one client's outgoing queue, bounded: a client that does not read its
+frames fast enough is closed (``protocol.CLOSE_TOO_SLOW``) instead of growing the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fives.errors import FivesError
+from fives.web.botworker import BotPool
+from fives.web.config import ServerConfig
+from fives.web.metrics import Metrics
+from fives.web.protocol import CLOSE_GOING_AWAY, CLOSE_TOO_SLOW, ProtocolError, TableRequest
+from fives.web.service import Entry, Frames, Policy, TableService, Wake
+from fives.web.storage import SeqTaken, Storage, new_table_id, new_token
+
+log = logging.getLogger("fives.web")
+_ids = itertools.count(1)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client socket's side of the server: its seat and its bounded outgoing queue."""
+
+    address: str
+    limit: int
+    kick: Callable[[int, str], None]  # close the socket with this code and reason
+    id: int = field(default_factory=lambda: next(_ids))
+    seat: int | None = None
+    queue: asyncio.Queue[str | None] = field(init=False)
+    overflowed: bool = False
+
+    def __post_init__(self) -> None:
+        self.queue = asyncio.Queue(maxsize=self.limit + 1)  # +1: room for the end marker
+
+    def send(self, text: str) -> None:
+        if self.overflowed:
+            return
+        if self.queue.qsize() >= self.limit:
+            self.overflowed = True
+            self.kick(CLOSE_TOO_SLOW, "falling behind: frames were not read")
+            return
+        self.queue.put_nowait(text)
+
+    def end(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    service: TableService
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: dict[int, Connection] = field(default_factory=dict)
+    task: asyncio.Task[None] | None = None
+    scheduled: Wake | None = None
+    broken: bool = False
+
+
+class GameServer:
+    """All tables this process holds, their storage, and the bots' worker processes."""
+
+    def __init__(self, storage: Storage, config: ServerConfig, metrics: Metrics) -> None:
+        self.storage = storage
+        self.config = config
+        self.metrics = metrics
+        self.policy = Policy(config.bot_delay, config.away_grace, config.auto_next)
+        self.bots = BotPool(config.bot_workers)
+        self.tables: dict[str, LiveTable] = {}
+        self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self.stopping = False
+        self.commits_in_flight = 0
+        self.housekeeper: asyncio.Task[None] | None = None
+
+    # --- lifecycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.storage.start()
+        since = time.time() - self.config.limits.table_idle
+        for table_id in await self.storage.active_table_ids(since):
+            await self.table(table_id)
+        self.housekeeper = asyncio.ensure_future(self._housekeeping())
+
+    async def going_away(self, wait: float = 1.0) -> None:
+        """Stop taking actions and close every socket with "going away" (before the transport
+        shuts down), giving clients ``wait`` seconds to see it."""
+        self.stopping = True
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+            for conn in list(table.conns.values()):
+                conn.kick(CLOSE_GOING_AWAY, "server going away: reconnect soon")
+        deadline = time.monotonic() + wait
+        while any(t.conns for t in self.tables.values()) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+
+    async def stop(self) -> None:
+        """Stop scheduling, let commits in flight finish, drop bot moves in flight."""
+        self.stopping = True
+        if self.housekeeper is not None:
+            self.housekeeper.cancel()
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+        self.bots.close()
+        deadline = time.monotonic() + self.config.limits.shutdown_grace
+        while self.commits_in_flight and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for table in self.tables.values():
+            for conn in table.conns.values():
+                conn.end()
+        self.storage.close()
+
+    # --- tables in memory ---------------------------------------------------------------------
+
+    async def table(self, table_id: str) -> LiveTable | None:
+        """The table, loaded from its log if it is not in memory."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        pending = self.loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = future
+        try:
+            live = await self._load(table_id)
+            if live is not None:
+                self.tables[table_id] = live
+                self.metrics.tables.set(len(self.tables))
+                self._schedule(live)
+            future.set_result(live)
+            return live
+        finally:
+            del self.loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        stored = await self.storage.load(table_id)
+        if stored is None:
+            return None
+        config, entries = stored
+        try:
+            service = TableService(table_id, config, self.policy)
+            service.replay(entries)
+        except (FivesError, ValueError, KeyError) as exc:
+            log.error("table %s cannot be rebuilt from its log (%s)", table_id,
+                      getattr(exc, "key", type(exc).__name__))
+            return None
+        return LiveTable(service)
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop the tables nobody is connected to that are finished or idle; their log stays."""
+        now = time.time() if now is None else now
+        idle = self.config.limits.table_idle
+        gone = [
+            table_id for table_id, t in self.tables.items()
+            if not t.conns and not t.lock.locked()
+            and (t.service.is_finished or now - t.service.last_at >= idle)
+        ]
+        for table_id in gone:
+            table = self.tables.pop(table_id)
+            if table.task is not None:
+                table.task.cancel()
+        self.metrics.tables.set(len(self.tables))
+        return len(gone)
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(0.5, self.config.limits.table_idle / 4)))
+            self.evict_idle()
+
+    # --- commands ---------------------------------------------------------------------------
+
+    async def create(self, request: TableRequest) -> dict[str, Any]:
+        """Store a checked table request with its links, deal the first hand."""
+        table_id = new_table_id()
+        tokens = [new_token() for _ in request.kinds]
+        watch = new_token()
+        service = TableService(table_id, request.config, self.policy)
+        await self.storage.create_table(
+            table_id, request.config, [(t, i) for i, t in enumerate(tokens)] + [(watch, None)]
+        )
+        live = LiveTable(service)
+        self.tables[table_id] = live
+        self.metrics.tables.set(len(self.tables))
+        async with live.lock:
+            await self.commit(live, service.first_deal())
+        links = [
+            {"seat": i, "kind": kind, "url": f"/play#t={token}" if kind != "bot" else None}
+            for i, (kind, token) in enumerate(zip(request.kinds, tokens, strict=True))
+        ]
+        me = next((link["url"] for link in links if link["kind"] == "me"), None)
+        return {"table": table_id, "seats": links, "watch": f"/play#w={watch}", "me": me}
+
+    async def join(self, conn: Connection, token: str) -> LiveTable:
+        found = await self.storage.find_token(token) if 0 < len(token) <= 100 else None
+        table = await self.table(found[0]) if found else None
+        if found is None or table is None:
+            raise ProtocolError(
+                "unknown link: expected the full link of a seat or of a table's spectators",
+                "bad_token",
+            )
+        conn.seat = found[1]
+        async with table.lock:
+            table.conns[conn.id] = conn
+            self.deliver(table, table.service.join(conn.id, conn.seat))
+            self._schedule(table)
+        return table
+
+    def leave(self, table: LiveTable, conn: Connection) -> None:
+        if table.conns.pop(conn.id, None) is None:
+            return
+        self.deliver(table, table.service.leave(conn.id))
+        self._schedule(table)
+
+    async def act(self, table: LiveTable, conn: Connection, kind: str,
+                  fields: dict[str, Any]) -> None:
+        if kind == "record":
+            number = fields.get("game", table.service.game_no)
+            record = table.service.record(number)
+            conn.send(json.dumps({"type": "record", "game": number, "record": record}))
+            return
+        async with table.lock:
+            await self.commit(table, table.service.check_command(conn.seat, kind, fields))
+
+    async def commit(self, table: LiveTable, entry: Entry) -> None:
+        """Write the entry durably, then apply it and tell everyone. The caller holds the lock
+        and the service has checked the entry."""
+        service = table.service
+        seq = service.seq + 1
+        started = time.perf_counter()
+        self.commits_in_flight += 1
+        try:
+            at = await self.storage.append(service.id, seq, entry.kind, entry.payload)
+        except SeqTaken:
+            # Another process wrote this seq first: catch up from the log, then refuse.
+            await self._catch_up(table)
+            raise
+        finally:
+            self.commits_in_flight -= 1
+        self.metrics.commit_seconds.observe(time.perf_counter() - started)
+        self.metrics.actions.inc()
+        self.deliver(table, service.apply(entry, seq, at))
+        self._schedule(table)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        stored = await self.storage.load(table.service.id)
+        if stored is None:
+            return
+        service = table.service
+        newer = [e for e in stored[1] if e.seq > service.seq]
+        for entry in newer:
+            self.deliver(table, service.apply(Entry(entry.kind, entry.payload), entry.seq,
+                                              entry.at))
+        self._schedule(table)
+
+    def deliver(self, table: LiveTable, frames: Frames) -> None:
+        for conn_id, text in frames.items():
+            conn = table.conns.get(conn_id)
+            if conn is not None:
+                conn.send(text)
+
+    # --- what happens without a client ------------------------------------------------------
+
+    def _schedule(self, table: LiveTable) -> None:
+        wake = table.service.wake
+        if wake == table.scheduled and table.task is not None and not table.task.done():
+            return
+        if table.task is not None and not table.task.done():
+            table.task.cancel()
+        table.task = None
+        table.scheduled = wake
+        if wake is None or self.stopping or table.broken:
+            return
+        table.task = asyncio.ensure_future(self._run_wake(table, wake))
+
+    async def _run_wake(self, table: LiveTable, wake: Wake) -> None:
+        await asyncio.sleep(max(0.0, wake.at - time.time()))
+        service = table.service
+        move: str | None = None
+        turn = service.bot_turn(wake)
+        if turn is not None:
+            move = turn.move or await self.bots.choose(turn.level, turn.view)
+            if move is None:  # no worker could answer: try again later, never a stand-in
+                if not self.stopping:
+                    table.task = None
+                    table.scheduled = None
+                    await asyncio.sleep(1.0)
+                    self._schedule(table)
+                return
+            if move not in turn.legal:
+                log.error("table %s: bot gave an illegal move", service.id)
+                return
+        if self.stopping:
+            return
+        async with table.lock:
+            try:
+                entry = service.check_wake(wake, move)
+                if entry is not None:
+                    table.task = None  # this wake is done: the commit schedules the next
+                    await self.commit(table, entry)
+            except (FivesError, ProtocolError) as exc:
+                # The key only: the message may name the seat's tiles (logs stay tile-free).
+                log.error("table %s: scheduled move refused (%s)", service.id,
+                          getattr(exc, "key", "?"))
+            except Exception as exc:  # storage failure: the table waits for the next action
+                log.error("table %s: could not store a scheduled action (%s)", service.id,
+                          type(exc).__name__)
+

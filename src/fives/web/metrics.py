@@ -1,0 +1,30 @@
+"""What ``/metrics`` reports, in the Prometheus text format (one registry per app)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+
+class Metrics:
+    content_type = CONTENT_TYPE_LATEST
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.sockets = Gauge("fives_open_sockets", "Open websockets", registry=self.registry)
+        self.tables = Gauge("fives_tables_live", "Tables in memory", registry=self.registry)
+        self.actions = Counter("fives_actions", "Actions committed to table logs",
+                               registry=self.registry)
+        self.commit_seconds = Histogram(
+            "fives_commit_seconds", "Time to commit one action durably",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
+        self.refusals = Counter("fives_refusals", "Requests and messages refused, by kind",
+                                ["kind"], registry=self.registry)
+
+    def refuse(self, kind: str) -> None:
+        self.refusals.labels(kind=kind).inc()
+
+    def render(self) -> bytes:
+        return bytes(generate_latest(self.registry))

@@ -1,0 +1,184 @@
+"""The HTTP routes: the page, its static files, the catalogs, table creation, health, metrics.
+
+Table creation checks, in order: the per-address budget, the JSON content type and the Origin
+(so a cross-site form cannot create tables), then reads the body while it streams and stops at
+the size limit, then checks it against ``protocol.parse_table_request``. Responses that carry
+seat links are ``no-store``. Static files are served with a long cache when asked for by their
+content hash (the page links them as ``/static/NAME?v=HASH``), and must be revalidated otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+
+from fives.errors import FivesError
+from fives.rules import Ruleset
+from fives.web.guard import Budgets, client_address, origin_allowed
+from fives.web.hub import GameServer
+from fives.web.protocol import (
+    TIMER_CHOICES,
+    ProtocolError,
+    both_langs,
+    engine_error_frame,
+    error_frame,
+    parse_table_request,
+)
+
+STATIC = Path(__file__).parent / "static"
+LONG_CACHE = "public, max-age=31536000, immutable"
+NO_STORE = {"cache-control": "no-store"}
+
+
+class TooLarge(Exception):
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, read as it streams; ``TooLarge`` as soon as it passes ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise TooLarge(int(declared))
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise TooLarge(len(body))
+    return bytes(body)
+
+
+class StaticFiles:
+    """The page's files, each with its content hash."""
+
+    def __init__(self, folder: Path = STATIC) -> None:
+        self.folder = folder
+        self.hashes = {
+            p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+            for p in folder.iterdir() if p.is_file()
+        }
+        page = (folder / "index.html").read_text(encoding="utf-8")
+        for name, digest in self.hashes.items():
+            page = page.replace(f'"/static/{name}"', f'"/static/{name}?v={digest}"')
+        self.page = page
+
+    async def serve(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in self.hashes:
+            return PlainTextResponse("not found", status_code=404)
+        fresh = request.query_params.get("v") == self.hashes[name]
+        return FileResponse(self.folder / name, headers={
+            "cache-control": LONG_CACHE if fresh else "no-cache"})
+
+
+def preset_catalog() -> dict[str, Any]:
+    """What the start page offers: each preset's defaults and rules card, in both languages."""
+    from fives.bots import LEVELS
+
+    out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES)}
+    for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire"):
+        by_players: dict[str, Any] = {}
+        for players in (1, 2, 3, 4):
+            try:
+                rules = Ruleset.preset(preset, players=players)
+            except FivesError:
+                continue
+            by_players[str(players)] = {
+                "target": rules.target,
+                "partnerships": rules.partnerships,
+            }
+        out["presets"].append(
+            {
+                "id": preset,
+                "name": both_langs(f"preset.{preset}"),
+                "card": both_langs(f"card.{preset}"),
+                "players": by_players,
+                "unit": Ruleset.preset(preset).unit,
+            }
+        )
+    return out
+
+
+def web_catalog() -> dict[str, dict[str, str]]:
+    from fives.i18n import catalog
+
+    merged = catalog()
+    return {lang: {key: entry.get(lang) or entry["en"] for key, entry in merged.items()}
+            for lang in ("en", "fr")}
+
+
+class Routes:
+    """The HTTP handlers, bound to one server."""
+
+    def __init__(self, hub: GameServer, budgets: Budgets, static: StaticFiles) -> None:
+        self.hub = hub
+        self.budgets = budgets
+        self.static = static
+        self.presets = json.dumps(preset_catalog()).encode()
+        self.messages = json.dumps(web_catalog()).encode()
+
+    async def page(self, request: Request) -> Response:
+        return Response(self.static.page, media_type="text/html",
+                        headers={"cache-control": "no-cache"})
+
+    async def preset_list(self, request: Request) -> Response:
+        return Response(self.presets, media_type="application/json")
+
+    async def message_list(self, request: Request) -> Response:
+        return Response(self.messages, media_type="application/json")
+
+    async def healthz(self, request: Request) -> Response:
+        status = "stopping" if self.hub.stopping else "ok"
+        return JSONResponse({"status": status, "tables": len(self.hub.tables)},
+                            status_code=503 if self.hub.stopping else 200, headers=NO_STORE)
+
+    async def metrics(self, request: Request) -> Response:
+        return Response(self.hub.metrics.render(), media_type=self.hub.metrics.content_type,
+                        headers=NO_STORE)
+
+    def refuse(self, kind: str, status: int, frame: dict[str, Any]) -> Response:
+        self.hub.metrics.refuse(kind)
+        return JSONResponse(frame, status_code=status, headers=NO_STORE)
+
+    async def create_table(self, request: Request) -> Response:
+        config = self.hub.config
+        limits = config.limits
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type != "application/json":
+            return self.refuse("content_type", 415, error_frame(
+                "web.err.json_only", "expected Content-Type: application/json",
+                value=content_type[:40]))
+        if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),
+                              config):
+            return self.refuse("origin", 403, error_frame(
+                "web.err.origin", "tables are created from this site's page only"))
+        address = client_address(request.client.host if request.client else None,
+                                 request.headers, config)
+        if not self.budgets.new_table(address):
+            return self.refuse("tables_per_address", 429, error_frame(
+                "web.err.tables_rate", "too many new tables from your address: slow down",
+                limit=f"{limits.tables_per_minute:g}"))
+        try:
+            body = await read_body(request, limits.max_message_bytes)
+        except TooLarge as exc:
+            return self.refuse("too_large", 413, error_frame(
+                "too_large", "request too large", size=exc.size,
+                limit=limits.max_message_bytes))
+        except ClientDisconnect:
+            return Response(status_code=400)
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return self.refuse("bad_json", 400, error_frame("bad_json", "expected one JSON object"))
+        try:
+            created = await self.hub.create(parse_table_request(data))
+        except ProtocolError as exc:
+            return self.refuse(exc.key, 400, error_frame(exc.key, str(exc), **exc.params))
+        except FivesError as exc:
+            return self.refuse("rules", 400, engine_error_frame(exc))
+        return JSONResponse(created, status_code=201, headers=NO_STORE)

@@ -1,0 +1,454 @@
+"""The table service: one table's rules of play, with no sockets, no asyncio and no storage.
+
+Commands in, log entries and per-seat frames out:
+
+- ``check_*`` methods take a client's (or a bot's, or the clock's) intention and return the
+  ``Entry`` to append to the table's log, or raise ``ProtocolError`` / ``FivesError``; nothing
+  changes. ``first_deal`` gives a new table's first entry.
+- once the runtime has stored the entry durably (``Storage.append``, keyed by table and seq),
+  ``apply`` plays it through the engine and returns the frame of every connection (each seat's
+  own view, encoded once per seat) with the public explanation of what happened.
+- ``join`` / ``leave`` track who is connected (connections are plain ids) and return the frames
+  that tell them and the others.
+- ``wake`` is what must happen next without a client, as data: a bot's move, a turn timer, a
+  stand-in for a player who left, or the next deal of an all-bot table, each with its time and
+  the seq it was computed for. The runtime sleeps until then, asks a bot process when a move
+  is needed, and hands the answer back through ``check_wake``; a stale wake is refused there.
+- ``replay`` rebuilds the table from its log, which is how a restarted or reloading process
+  gets it back. Every deal is drawn from a secret seed committed to before the hand and
+  revealed after it (``fives.web.fairdeal``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fives.game import Deal, Game
+from fives.rules import Ruleset
+from fives.tiles import Tile
+from fives.views import SeatView
+from fives.web import fairdeal
+from fives.web.protocol import ProtocolError, count_parts
+
+# A stand-in (turn timer, player away) plays at this level.
+STAND_IN_LEVEL = "greedy"
+ConnId = int
+Frames = dict[ConnId, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """The table's timings, in seconds."""
+
+    bot_delay: float = 0.6  # a bot waits this long before it moves, so people can follow
+    away_grace: float = 60.0  # without a turn timer, a bot plays for a player gone this long
+    auto_next: float = 2.0  # hands played by bots alone start by themselves after this pause
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A log entry to append: ``kind`` is "deal" or "move"."""
+
+    kind: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Wake:
+    """Something to do at time ``at`` (``time.time()`` clock) if the table is still at ``seq``.
+
+    ``action``: "bot" (a bot seat moves), "timer" (the turn timer ran out), "away" (a player
+    left), "deal" (the next hand of an all-bot table, or a timed-out hand break).
+    """
+
+    at: float
+    seq: int
+    action: str
+    seat: int | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A move the runtime must get from a bot: forced moves come with ``move`` already set."""
+
+    wake: Wake
+    level: str
+    view: SeatView
+    legal: list[str]
+    move: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    kind: str  # "human" or "bot"
+    level: str | None = None
+
+
+def _encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+@dataclass
+class TableService:
+    """One table: its config, its game rebuilt from the log, and who is connected."""
+
+    id: str
+    config: dict[str, Any]
+    policy: Policy = field(default_factory=Policy)
+    clock: Callable[[], float] = time.time
+
+    def __post_init__(self) -> None:
+        self.rules = Ruleset.preset(self.config["preset"], **self.config["options"])
+        self.seats = [SeatConfig(s["kind"], s.get("level")) for s in self.config["seats"]]
+        self.timer: int = self.config["timer"]
+        self.game: Game | None = None
+        self.finished: list[dict[str, Any]] = []  # records of this table's earlier games
+        self.deals: list[list[dict[str, Any]]] = []  # per game, each hand's deal payload
+        self.game_no = 0
+        self.seq = 0
+        self.last_at = self.clock()
+        self.recent: list[dict[str, Any]] = []  # public explanations of this hand's actions
+        self.connections: dict[ConnId, int | None] = {}  # connection -> seat (None: spectator)
+        self.seen: set[int] = set()  # seats that connected since this table was loaded
+        self.wake: Wake | None = None
+
+    # --- rebuilding -------------------------------------------------------------------------
+
+    def replay(self, entries: list[Any]) -> None:
+        """Apply stored log entries (``LogEntry``) in order, without frames."""
+        for entry in entries:
+            self._apply(entry.kind, entry.payload)
+            self.seq = entry.seq
+            self.last_at = entry.at
+        self._reschedule()
+
+    def _apply(self, kind: str, payload: dict[str, Any]) -> None:
+        by = payload.get("by", "seat")
+        if kind == "deal":
+            deal = Deal(
+                tuple(tuple(Tile.parse(t) for t in hand) for hand in payload["hands"]),
+                tuple(Tile.parse(t) for t in payload["boneyard"]),
+            )
+            leader = payload.get("leader")
+            if payload.get("new_game") or self.game is None:
+                if self.game is not None:  # a rematch: the finished game stays downloadable
+                    self.finished.append(self._record_of(self.game, self.game_no))
+                self.game = Game(self.rules, deal=deal, leader=leader, rng=random.Random(0))
+                self.game_no += 1
+                self.deals.append([])
+            else:
+                self.game.next_hand(deal=deal, leader=leader)
+            self.deals[-1].append(payload)
+            self.recent = []
+            return
+        if kind == "move":
+            assert self.game is not None
+            seat = self.game.turn
+            events = self.game.play(self.game.parse_move(payload["move"]))
+            self._explain(events, seat, by)
+            return
+        raise ValueError(f"unknown log entry kind {kind!r}")
+
+    def _explain(self, events: list[Any], seat: int, by: str) -> None:
+        assert self.game is not None
+        for event in events:
+            data = event.to_json()
+            kind = data["type"]
+            if kind == "play":
+                parts = count_parts(self.game.layout.to_json())
+                item = {
+                    "kind": "play", "seat": seat, "move": data["move"], "total": data["total"],
+                    "points": data["points"], "scores": data["scores"], "by": by,
+                    "parts": parts if sum(parts) == data["total"] else [],
+                }
+            elif kind == "draw":  # never the tile: only the drawer may see it, in its hand
+                item = {"kind": "draw", "seat": seat, "scores": data["scores"], "by": by}
+            elif kind == "pass":
+                item = {"kind": "pass", "seat": seat, "by": by}
+            elif kind == "hand_end":
+                item = {"kind": "hand_end", **{k: v for k, v in data.items() if k != "type"}}
+                if data["result"] == "out":  # the seat whose last tile ended the hand
+                    item["out_seat"] = seat
+            elif kind == "game_end":
+                item = {"kind": "game_end", **{k: v for k, v in data.items() if k != "type"}}
+            else:
+                continue
+            self.recent.append(item)
+
+    # --- commands: each returns the entry to store, or raises; nothing changes --------------
+
+    def check_play(self, seat: int, move_text: str, by: str = "seat") -> Entry:
+        game = self.game
+        if game is None or game.phase_name != "play":
+            raise ProtocolError(
+                f"move {move_text!r} refused: the hand is over", "hand_is_over", move=move_text
+            )
+        if game.turn != seat:
+            raise ProtocolError(
+                f"move {move_text!r} refused: it is seat {game.turn + 1}'s turn, not yours",
+                "not_your_turn", move=move_text, turn=game.turn + 1,
+            )
+        move = game.parse_move(move_text)  # FivesError when malformed or illegal
+        return Entry("move", {"move": move.notation(explicit=True), "by": by})
+
+    def check_command(self, seat: int | None, kind: str, fields: dict[str, Any]) -> Entry:
+        """A client's ``play``, ``next_hand`` or ``rematch`` (the protocol checked its shape)."""
+        if seat is None:
+            raise ProtocolError("spectators watch: they cannot play", "spectator")
+        game = self.game
+        assert game is not None
+        if kind == "play":
+            if self.seats[seat].kind == "bot":
+                raise ProtocolError("this seat is played by a bot", "bot_seat")
+            return self.check_play(seat, fields["move"])
+        if kind == "next_hand":
+            if game.phase_name != "hand_over":
+                raise ProtocolError(
+                    f"no next hand now: the game is in phase {game.phase_name!r}",
+                    "not_hand_over", phase=game.phase_name,
+                )
+            return self.next_deal(new_game=False)
+        if kind == "rematch":
+            if not game.is_over:
+                raise ProtocolError("a rematch starts once the game is over", "not_game_over")
+            return self.next_deal(new_game=True)
+        raise ProtocolError(f"unknown command {kind!r}", "unknown_type", value=kind,
+                            expected="play, next_hand, rematch")
+
+    def first_deal(self) -> Entry:
+        return self.next_deal(new_game=True)
+
+    def next_deal(self, new_game: bool) -> Entry:
+        """The next hand (or a new game's first), shuffled from a fresh secret seed.
+
+        The leader is found on a probe copy, so that a lot (where the rules draw one) is drawn
+        once and logged with the deal; replaying the log then gives the same game.
+        """
+        seed = fairdeal.new_seed()
+        hands_text, boneyard_text = fairdeal.deal_from_seed(
+            seed, self.rules.players, self.rules.hand_size
+        )
+        deal = Deal(
+            tuple(tuple(Tile.parse(t) for t in hand) for hand in hands_text),
+            tuple(Tile.parse(t) for t in boneyard_text),
+        )
+        new_game = new_game or self.game is None
+        lot = random.Random(fairdeal.lot_seed(seed))
+        if new_game:
+            probe = Game(self.rules, deal=deal, rng=lot)
+            game_no, hand_no = self.game_no + 1, 1
+        else:
+            assert self.game is not None
+            probe = self.game.copy()
+            probe.rng = lot
+            probe.next_hand(deal=deal)
+            game_no, hand_no = self.game_no, len(self.deals[-1]) + 1
+        return Entry("deal", {
+            "hands": hands_text,
+            "boneyard": boneyard_text,
+            "leader": probe.leader,
+            "new_game": new_game,
+            "seed": seed,
+            "commitment": fairdeal.commitment(seed, self.id, game_no, hand_no),
+        })
+
+    def check_wake(self, wake: Wake, move: str | None = None) -> Entry | None:
+        """The entry a due wake gives (``move`` from the bot for bot, timer and away wakes);
+        None when the table moved on meanwhile."""
+        game = self.game
+        if game is None or wake.seq != self.seq or wake != self.wake:
+            return None
+        if wake.action == "deal" or game.phase_name == "hand_over":
+            return self.next_deal(new_game=False) if game.phase_name == "hand_over" else None
+        assert wake.seat is not None and move is not None
+        return self.check_play(wake.seat, move, by=wake.action)
+
+    def bot_turn(self, wake: Wake) -> BotTurn | None:
+        """What a bot needs to move for a due wake, or None (no move needed, or stale)."""
+        game = self.game
+        if (game is None or wake != self.wake or wake.seat is None
+                or game.phase_name != "play" or game.turn != wake.seat):
+            return None
+        view = game.view(wake.seat)
+        legal = [m.notation(explicit=True) for m in view.legal_moves]
+        forced = legal[0] if len(legal) == 1 else None  # a draw, a pass, the only placement
+        return BotTurn(wake, wake.level or STAND_IN_LEVEL, view, legal, forced)
+
+    # --- applying what was stored ----------------------------------------------------------
+
+    def apply(self, entry: Entry, seq: int, at: float) -> Frames:
+        """Play a stored entry; every connection's frame with what it explained."""
+        before = len(self.recent)
+        self._apply(entry.kind, entry.payload)
+        self.seq, self.last_at = seq, at
+        events = self.recent[before:] if entry.kind == "move" else []
+        self._reschedule()
+        return self.frames(events)
+
+    # --- who is connected ------------------------------------------------------------------
+
+    def is_connected(self, seat: int) -> bool:
+        return seat in self.connections.values()
+
+    def join(self, conn: ConnId, seat: int | None) -> Frames:
+        """The joiner's full view with this hand's story, and a presence frame for the others."""
+        self.connections[conn] = seat
+        if self.game is None:
+            return {}
+        if seat is not None:
+            self.seen.add(seat)
+            if self.game.phase_name == "play" and self.game.turn == seat:
+                self._reschedule()  # back in time: no stand-in
+        frames = self.frames([], skip=conn)
+        frames[conn] = _encode({**self.frame_for(seat, list(self.recent)), "full": True})
+        return frames
+
+    def leave(self, conn: ConnId) -> Frames:
+        seat = self.connections.pop(conn, None)
+        game = self.game
+        if game is None:
+            return {}
+        if game.phase_name == "play" and game.turn == seat:
+            self._reschedule()  # the player to move left: start the grace period
+        return self.frames([])
+
+    # --- frames ----------------------------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        connected = {s for s in self.connections.values() if s is not None}
+        return {
+            "id": self.id,
+            "preset": self.rules.name,
+            "players": self.rules.players,
+            "partnerships": self.rules.partnerships,
+            "target": self.rules.target,
+            "timer": self.timer,
+            "game_no": self.game_no,
+            "seats": [
+                {"kind": s.kind, "level": s.level, "connected": s.kind == "bot" or i in connected}
+                for i, s in enumerate(self.seats)
+            ],
+        }
+
+    def deadline(self) -> float | None:
+        """When the server acts for the seat to move (absolute time), or None."""
+        game = self.game
+        if game is None or not self.timer:
+            return None
+        if game.phase_name == "play" and self.seats[game.turn].kind == "human":
+            return self.last_at + self.timer
+        if game.phase_name == "hand_over":
+            return self.last_at + self.timer
+        return None
+
+    def fair_deal(self) -> dict[str, Any] | None:
+        """The current hand's commitment; once the hand is over, its seed and dealt tiles."""
+        game = self.game
+        if game is None or not self.deals or not self.deals[-1]:
+            return None
+        payload = self.deals[-1][-1]
+        if "commitment" not in payload:
+            return None  # a deal stored before deals were committed to
+        out: dict[str, Any] = {
+            "table": self.id, "game": self.game_no, "hand": len(self.deals[-1]),
+            "commitment": payload["commitment"], "seed": None,
+        }
+        if game.phase_name != "play":
+            out.update(seed=payload["seed"], hands=payload["hands"], boneyard=payload["boneyard"])
+        return out
+
+    def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+        assert self.game is not None
+        due = self.deadline()
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "you": seat,
+            "table": self.meta(),
+            "view": self.game.view(seat).to_json(),
+            "events": events,
+            "deadline": None if due is None else max(0.0, due - self.clock()),
+            "deal": self.fair_deal(),
+        }
+
+    def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:
+        """Each connection gets its own seat's frame (built and encoded once per seat)."""
+        by_seat: dict[int | None, str] = {}
+        out: Frames = {}
+        for conn, seat in self.connections.items():
+            if conn == skip:
+                continue
+            if seat not in by_seat:
+                by_seat[seat] = _encode(self.frame_for(seat, events))
+            out[conn] = by_seat[seat]
+        return out
+
+    # --- records ---------------------------------------------------------------------------
+
+    def _record_of(self, game: Game, number: int) -> dict[str, Any]:
+        """The game's record (RULES.md §12.3) with each finished hand's revealed seed."""
+        record = game.to_record()
+        record["meta"] = {"table": self.id, "game": number}
+        deals = self.deals[number - 1] if number <= len(self.deals) else []
+        for i, (hand, payload) in enumerate(zip(record["hands"], deals, strict=False)):
+            if "commitment" not in payload:
+                continue
+            over = i < len(deals) - 1 or game.phase_name != "play"
+            hand["meta"] = {"deal": {"commitment": payload["commitment"],
+                                     "seed": payload["seed"] if over else None}}
+        return record
+
+    def record(self, number: int | None) -> dict[str, Any]:
+        number = self.game_no if number is None else number
+        game = self.game
+        if not 1 <= number <= self.game_no:
+            raise ProtocolError(
+                f"game {number} of this table: expected 1 to {self.game_no}", "bad_game_no",
+                value=number, count=self.game_no,
+            )
+        if number == self.game_no and (game is None or not game.is_over):
+            raise ProtocolError(
+                "the record can be downloaded once the game is over", "record_not_ready"
+            )
+        if number < self.game_no:
+            return self.finished[number - 1]
+        assert game is not None
+        return self._record_of(game, number)
+
+    # --- what happens next without a client --------------------------------------------------
+
+    def _reschedule(self) -> None:
+        self.wake = self._next_wake()
+
+    def _next_wake(self) -> Wake | None:
+        game = self.game
+        if game is None:
+            return None
+        now, seq = self.clock(), self.seq
+        if game.phase_name == "play":
+            seat = game.turn
+            if self.seats[seat].kind == "bot":
+                return Wake(now + self.policy.bot_delay, seq, "bot", seat, self.seats[seat].level)
+            if self.timer:
+                return Wake(self.last_at + self.timer, seq, "timer", seat, STAND_IN_LEVEL)
+            if seat in self.seen and not self.is_connected(seat):
+                # A player who left: a bot stands in after a grace period; the same link
+                # takes the seat back at any time.
+                return Wake(now + self.policy.away_grace, seq, "away", seat, STAND_IN_LEVEL)
+        elif game.phase_name == "hand_over":
+            if all(s.kind == "bot" for s in self.seats):
+                return Wake(now + self.policy.auto_next, seq, "deal")
+            if self.timer:
+                return Wake(self.last_at + self.timer, seq, "deal")
+        return None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.game is not None and self.game.is_over
+
