@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fives.errors import FivesError, IllegalMoveError, InvalidMoveError
@@ -25,7 +25,8 @@ from fives.events import (
 )
 from fives.layout import MAX_NODES, Layout
 from fives.moves import DRAW, LEAD_PORT, PASS, Move, parse_notation
-from fives.rules import Ruleset, play_score
+from fives.rules import Ruleset
+from fives.settlement import score_rules
 from fives.tiles import (
     DOUBLES_MASK,
     MATCH,
@@ -166,16 +167,13 @@ class Game:
         self.history: list[PublicAction] = []
         self.last_hand_end: HandEndEvent | None = None
         self._log: list[dict[str, Any]] = []
-        # Hot-path constants.
-        self._immediate = rules.target_check == "immediate"
-        self._target = rules.target
-        self._exact = rules.target_exact
-        self._scoring = rules.scoring
-        self._reserve = rules.boneyard_reserve if rules.drawing else TILE_COUNT + 1
+        # The score rules (settlement.py, shared with the bots' hand model) and hot-path
+        # constants read from them.
+        sr = self._score_rules = score_rules(rules)
+        self._reserve = sr.reserve
         self._no_drawing = not rules.drawing  # spares the boneyard arithmetic in block games
-        self._end_on_empty = rules.empty_hand == "end"
         # Play score of every possible counted total (no layout of 28 tiles counts 400).
-        self._score_table = _score_table(rules.scoring)
+        self._score_table = sr.score_table
 
     # ------------------------------------------------------------------ dealing
     def _draw_lot(self) -> int:
@@ -443,23 +441,28 @@ class Game:
             points = self._score_table[layout.place_code(code)]
             if points:
                 side = self._side[seat]
-                if self._add(side, points) and self._immediate and (
-                    self.scores[side] >= self._target
-                ):
-                    self._end_hand("target", None, side)
-                    return
-            if not hand and (self._end_on_empty or len(self.boneyard) - self.bpos <= self._reserve):
+                sr = self._score_rules
+                new = sr.add(scores, side, points)
+                if new is not None:
+                    self.scores = new
+                    if sr.reached(new, side):
+                        self._end_hand("target", None, side)
+                        return
+            if not hand and self._score_rules.out_when_empty(len(self.boneyard) - self.bpos):
                 self._end_hand("out", seat, None)
                 return
         elif code == DRAW:
             tid = self.boneyard[self.bpos]
             self.bpos += 1
             self.hands[seat] |= 1 << tid
-            cost = self.rules.draw_cost
-            if cost:
-                self.scores = (scores[0], scores[1] + cost)  # the solitaire's deck
-                if self._immediate and self.scores[1] >= self._target:
-                    self._end_hand("target", None, 1)
+            sr = self._score_rules
+            cost = sr.draw_points()
+            if cost:  # the solitaire's deck
+                new = sr.add(scores, 1, cost)
+                if new is not None:
+                    self.scores = new
+                    if sr.reached(new, 1):
+                        self._end_hand("target", None, 1)
             return
         # A placement or a pass: the turn moves on, unless nobody can place or draw (blocked).
         nxt = self._next_seat[seat]
@@ -479,15 +482,6 @@ class Game:
                     return
         self.turn = nxt
 
-    def _add(self, side: int, points: int) -> bool:
-        """Add play points to a side; under ``target_exact`` an overshoot is not applied."""
-        scores = self.scores
-        new = scores[side] + points
-        if self._exact and new > self._target:
-            return False
-        self.scores = scores[:side] + (new,) + scores[side + 1:]
-        return True
-
     def pop(self) -> None:
         """Unmake the last ``push``."""
         code, seat, scores = self._stack.pop()
@@ -504,118 +498,19 @@ class Game:
         self.hand_end = None
 
     # ------------------------------------------------------------------ end of hand
-    def _end_hand(self, result: HandResult, out_seat: int | None, winner: int | None) -> None:
-        pips = tuple(map(pips_of, self.hands))
-        sides = len(self.scores)
-        if result == "target":
-            deltas = (0,) * sides
+    def _end_hand(self, result: HandResult, out_seat: int | None, reached: int | None) -> None:
+        """Settle the hand by the score rules (settlement.py) and test the target."""
+        hands = self.hands
+        pips = tuple(map(pips_of, hands))
+        outcome = self._score_rules.end_hand(
+            self.scores, result, out_seat, pips, [h.bit_count() for h in hands], reached)
+        self.scores = outcome.scores
+        if outcome.game_winner is not None:
             self.phase = GAME_OVER
-            self.winner = winner
+            self.winner = outcome.game_winner
         else:
-            winner, raw_deltas = self._settle(result, out_seat, pips)
-            scores = self.scores
-            if self._exact:  # RULES.md §9 O5: a score past the target is not applied
-                target = self._target
-                raw_deltas = [0 if d > 0 and scores[i] + d > target else d
-                              for i, d in enumerate(raw_deltas)]
-            deltas = tuple(raw_deltas)
-            scores = self.scores = tuple(map(add, scores, deltas))
-            best = max(scores)
-            if best >= self._target and scores.count(best) == 1:
-                self.phase = GAME_OVER
-                self.winner = scores.index(best)
-            else:
-                self.phase = HAND_OVER
-        self.hand_end = HandEnd(result, winner, out_seat, pips, deltas)
-
-    def _settle(
-        self, result: str, out_seat: int | None, pips: tuple[int, ...]
-    ) -> tuple[int | None, list[int]]:
-        """Who wins the hand and each side's change (RULES.md §2.5, §3.5, §4.5, §5.5, §9)."""
-        rules = self.rules
-        side_of = self._side
-        n = self.players
-        deltas = [0] * len(self.scores)
-        rnd = rules.round_hand
-        mode = rules.settlement
-        out_side = side_of[out_seat] if out_seat is not None else None
-        if mode == "deck":
-            if result == "out":
-                return 0, deltas
-            penalty = pips[0] if rules.block_penalty == "pips" else rnd(pips[0])
-            deltas[1] = penalty
-            return None, deltas
-        if mode in ("debit_own", "self_debit"):
-            # Five Up's rule and the All Fives / Muggins variant are the same computation:
-            # every seat's side loses that seat's own rounded hand (in the preset's unit).
-            for s in range(n):
-                deltas[side_of[s]] -= rnd(pips[s])
-            return out_side, deltas
-        if mode == "none":
-            return out_side, deltas
-        if mode == "side_difference":
-            if result == "out":
-                assert out_side is not None
-                deltas[out_side] = sum(rnd(pips[s]) for s in range(n) if side_of[s] != out_side)
-                return out_side, deltas
-            totals = [0] * len(self.scores)
-            for s in range(n):
-                totals[side_of[s]] += pips[s]
-            low = min(totals)
-            if totals.count(low) > 1:
-                return None, deltas
-            lowest = totals.index(low)
-            deltas[lowest] = sum(rnd(t) for i, t in enumerate(totals) if i != lowest) - rnd(low)
-            return lowest, deltas
-        # winner_collects (rounded hands) and raw_pips (draw/block games: unrounded)
-        w: int | None
-        if result == "out":
-            w = out_side
-        else:
-            w = self._blocked_winner(pips)
-            if w is None and rules.blocked_tie == "split":
-                return None, self._split(
-                    pips, rnd if mode == "winner_collects" else (lambda p: p))
-        if w is not None:
-            # Plain loops: settlement runs once per hand of every playout.
-            won = 0
-            if mode == "winner_collects":
-                for s in range(n):
-                    if side_of[s] != w:
-                        won += rnd(pips[s])
-            else:
-                for s in range(n):
-                    if side_of[s] != w:
-                        won += pips[s]
-            deltas[w] = won
-        return w, deltas
-
-    def _blocked_winner(self, pips: tuple[int, ...]) -> int | None:
-        """Lowest pips, then fewest tiles (not in Five Up's O6 option, where only a sole lowest
-        hand collects); None on a full tie (AF-4, O12, O13)."""
-        side_of = self._side
-        sides = len(self.scores)  # every side has a seat here (the solitaire settles apart)
-        side_pips = [0] * sides
-        side_tiles = [0] * sides
-        for s, p in enumerate(pips):
-            side_pips[side_of[s]] += p
-        if self.rules.blocked_tiebreak_tiles:
-            for s, h in enumerate(self.hands):
-                side_tiles[side_of[s]] += h.bit_count()
-        keys = list(zip(side_pips, side_tiles, strict=True))
-        best = min(keys)
-        return keys.index(best) if keys.count(best) == 1 else None
-
-    def _split(self, pips: tuple[int, ...], value: Any) -> list[int]:
-        """§9 O7: players tied for the lowest share the rounded hands of the others."""
-        deltas = [0] * len(self.scores)
-        keys = [(pips[s], self.hands[s].bit_count()) for s in range(self.players)]
-        best = min(keys)
-        tied = [s for s in range(self.players) if keys[s] == best]
-        pot = sum(value(pips[s]) for s in range(self.players) if s not in tied)
-        for s in tied:
-            deltas[s] = pot // len(tied)
-        return deltas
+            self.phase = HAND_OVER
+        self.hand_end = HandEnd(result, outcome.winner, out_seat, pips, outcome.deltas)
 
     # ------------------------------------------------------------------ checked play
     def play(self, move: Move | str) -> list[Event]:
@@ -786,7 +681,6 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 # One small dict per (port, value), keyed by the hand's matching tiles: small int keys and
 # small dicts are measurably faster than one big dict keyed by (port, value, tiles).
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
-_SCORE_TABLES: dict[str, list[int]] = {}
 _BIT = tuple(1 << i for i in range(TILE_COUNT))
 _DRAW_WIDTH = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
 
@@ -811,13 +705,6 @@ def _shuffled_ids(rng: random.Random) -> list[int]:
             j = getrandbits(width)
         ids[i], ids[j] = ids[j], ids[i]
     return ids
-
-
-def _score_table(scoring: str) -> list[int]:
-    table = _SCORE_TABLES.get(scoring)
-    if table is None:
-        table = _SCORE_TABLES[scoring] = [play_score(scoring, t) for t in range(400)]
-    return table
 
 
 def _highest_opener(masks: Sequence[int]) -> tuple[int, int]:

@@ -1,58 +1,141 @@
-"""The playout model agrees with the engine on every preset: same moves, same scores."""
+"""The bots' hand model and the engine give identical results under every preset and every
+combination of the options that score or end a hand: same turn, same scores after every move,
+same end of hand, same settlement, same game winner."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 import pytest
 
-from fives.bots.sim import HandSim, sim_rules
+from fives.bots.sim import HandSim
+from fives.errors import RulesError
 from fives.game import Game
-from fives.moves import DRAW, PASS, Move
-from fives.rules import Ruleset
+from fives.moves import DRAW, PASS
+from fives.rules import PRESETS, Ruleset
+from fives.settlement import score_rules
 
-from .helpers import CASES, case_id
+
+def _combinations() -> list[tuple[str, dict[str, Any]]]:
+    """Every valid combination of preset, seats and the options that score or end a hand."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    seats = [(1, None), (2, None), (3, None), (4, False), (4, True)]
+    draws = [{}, {"drawing": False}, {"boneyard_reserve": 2}]
+    for preset, (players, partners), settlement, tie, check, exact, draw, small in (
+        itertools.product(
+            PRESETS, seats,
+            ["debit_own", "winner_collects", "side_difference", "self_debit", "raw_pips",
+             "deck", "none"],
+            ["none", "split"], ["immediate", "end_of_hand_unique"], [False, True], draws,
+            [False, True],
+        )
+    ):
+        options: dict[str, Any] = {"players": players, "settlement": settlement,
+                                   "blocked_tie": tie, "target_check": check,
+                                   "target_exact": exact, **draw}
+        if partners is not None:
+            options["partnerships"] = partners
+        if players == 1:
+            if settlement != "deck" or tie == "split":
+                continue
+            options["opener"] = "solo"
+        try:
+            rules = Ruleset.preset(preset, **options)
+        except RulesError:
+            continue
+        if small:  # a target reached within a hand or two: the target rules at work
+            options["target"] = max(rules.handicap + 1, rules.target // 8)
+        out.append((preset, options))
+    # The solitaire's own options.
+    for penalty, empty, check, every in itertools.product(
+        ["pips", "rounded_fifths"], ["end", "draw_on"], ["immediate", "end_of_hand_unique"],
+        [False, True],
+    ):
+        options = {"block_penalty": penalty, "empty_hand": empty, "target_check": check}
+        if check == "immediate":
+            options["target_exact"] = every
+        else:
+            options["handicap_each_hand"] = every
+        out.append(("five-up-solitaire", options))
+    return out
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_sim_follows_the_engine(case: tuple[str, dict[str, Any]]) -> None:
+COMBINATIONS = _combinations()
+
+
+def _id(case: tuple[str, dict[str, Any]]) -> str:
+    preset, options = case
+    return preset + "".join(f",{k}={v}" for k, v in options.items())
+
+
+def test_the_combinations_cover_the_settlements() -> None:
+    """The list above is not silently emptied by a change of the option checks."""
+    kinds = {(Ruleset.preset(p, **o).settlement, Ruleset.preset(p, **o).blocked_tie)
+             for p, o in COMBINATIONS}
+    assert {("winner_collects", "split"), ("raw_pips", "none"), ("debit_own", "none"),
+            ("self_debit", "none"), ("side_difference", "none"), ("deck", "none"),
+            ("none", "none"), ("winner_collects", "none")} <= kinds
+    assert len(COMBINATIONS) > 300
+
+
+def _drive(rules: Ruleset, seed: int, hands: int) -> tuple[int, int]:
+    """Random legal moves through the engine and the same moves through ``HandSim``; return
+    how many hands were compared and how many of them were blocked ties on pips."""
+    r = score_rules(rules)
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    compared = ties = 0
+    while not game.is_over and compared < hands:
+        if game.phase_name == "hand_over":
+            game.next_hand()
+        sim = HandSim(r, game.layout.copy(), list(game.hands),
+                      list(reversed(game.boneyard[game.bpos:])), game.scores, game.turn)
+        while game.phase_name == "play":
+            assert sim.turn == game.turn
+            codes = game.legal_codes()
+            code = codes[rng.randrange(len(codes))]
+            if code == DRAW:
+                sim.draw()
+            elif code == PASS:
+                sim.pass_()
+            else:
+                sim.place(code)
+            game.push_code(code)
+            assert sim.scores == game.scores
+            assert sim.hand_over == (game.phase_name != "play")
+        assert sim.over == game.is_over
+        assert sim.winner == game.winner
+        assert sim.hands == list(game.hands)
+        compared += 1
+        end = game.hand_end
+        if end is not None and end.result == "blocked" and r.players > 1:
+            low = min(end.pips)
+            ties += end.pips.count(low) > 1
+    return compared, ties
+
+
+@pytest.mark.parametrize("case", COMBINATIONS, ids=_id)
+def test_sim_and_engine_agree(case: tuple[str, dict[str, Any]]) -> None:
     preset, options = case
     rules = Ruleset.preset(preset, **options)
-    r = sim_rules(rules)
-    rng = random.Random(5)
-    hands_checked = 0
-    for seed in range(25):
-        game = Game(rules, seed=seed)
-        while not game.is_over and game.hand_number <= 4:
-            if game.phase_name == "hand_over":
-                game.next_hand()
-                continue
-            sim = HandSim(r, game.layout.copy(), game.hands[:],
-                          list(reversed(game.boneyard[game.bpos:])), list(game.scores),
-                          game.turn)
-            while game.phase_name == "play":
-                assert sim.turn == game.turn
-                codes = game.legal_codes()
-                code = codes[rng.randrange(len(codes))]
-                if code == DRAW:
-                    sim.draw()
-                elif code == PASS:
-                    sim.pass_()
-                else:
-                    sim.place(code)
-                game.play(Move.from_code(code))
-                if game.phase_name == "play":
-                    assert sim.scores == list(game.scores)
-            if rules.empty_hand == "draw_on":
-                continue  # the sim ends a hand when it empties; the engine may draw on
-            # The engine sees a block at once; the sim lets everybody pass first.
-            while not sim.hand_over:
-                assert not sim.hands[sim.turn] & sim.layout.ends_mask()
-                sim.pass_()
-            assert sim.scores == list(game.scores), (seed, game.hand_number)
-            assert sim.over == game.is_over
-            if game.is_over:
-                assert sim.winner == game.winner
-            hands_checked += 1
-    assert hands_checked >= 20 or rules.empty_hand == "draw_on"
+    compared = sum(_drive(rules, seed, 3)[0] for seed in range(4))
+    assert compared >= 4
+
+
+def test_the_known_disagreements_are_gone() -> None:
+    """The two cases the review found: Five Up's winner_collects without drawing (a blocked tie
+    on pips is not broken by tiles) and All Fives' 3-player split (without drawing here, where
+    blocked hands are common enough to meet ties quickly)."""
+    for preset, options in (
+        ("five-up", {"settlement": "winner_collects", "drawing": False}),
+        ("all-fives", {"players": 3, "blocked_tie": "split", "drawing": False}),
+    ):
+        rules = Ruleset.preset(preset, **options)
+        ties = 0
+        for seed in range(2000):
+            ties += _drive(rules, seed, 20)[1]
+            if ties >= 5:
+                break
+        assert ties >= 5

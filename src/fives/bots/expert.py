@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from fives.bots.base import Budget, Candidate, Player
 from fives.bots.greedy import greedy_key
 from fives.bots.inference import infer, sample_deal
-from fives.bots.sim import HandSim, sim_rules
+from fives.bots.sim import HandSim
+from fives.settlement import score_rules
 
 if TYPE_CHECKING:
     from fives.moves import Move
@@ -48,7 +49,7 @@ class ExpertPlayer(Player):
         rules = view.rules
         me = view.seat
         assert me is not None
-        r = sim_rules(rules)
+        r = score_rules(rules)
         side = rules.side_of(me)
         know = infer(view)
         start = list(view.scores)
@@ -78,7 +79,7 @@ class ExpertPlayer(Player):
         while True:
             hands, bone = sample_deal(know, rng)
             bone.reverse()  # the sim pops the top from the end
-            root = HandSim(r, view.layout.copy(), hands, bone, start[:], me)
+            root = HandSim(r, view.layout.copy(), hands, bone, start, me)
             for i in alive:
                 sim = root.copy()
                 sim.place(reps[i].code)

@@ -1,0 +1,234 @@
+"""The score rules of a hand, in one place: play points, the target, draws and the settlement.
+
+Everything that changes a score or ends a hand on a score is decided here and nowhere else:
+``Game`` (the engine) and ``bots.sim.HandSim`` (the bots' fast hand model) both call these
+functions, so the two cannot disagree. The module is pure: it reads plain numbers (pips and
+tile counts per seat, scores per side) and returns new values; it never sees a ``Game``.
+
+RULES.md: play score §1.5 / §9 O3; target checks §1.8, §9 O5 (``target_exact``), O18; hand
+settlements §2.5, §3.5, §4.5, §5.5, §9 O6, O7 (``blocked_tie=split``), O12, O13; the deck's
+draws and block penalty §4, §9 O15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from fives.events import HandResult
+from fives.tiles import TILE_COUNT
+
+if TYPE_CHECKING:
+    from fives.rules import Ruleset
+
+# No layout of the 28 tiles counts 400 or more: a play score table covers every total.
+MAX_TOTAL = 400
+
+
+class HandOutcome(NamedTuple):
+    """How a hand ended, for the scores: what each side got and whether the game is won."""
+
+    result: HandResult
+    winner: int | None  # the side that won the hand (``target``: the side that reached it)
+    deltas: tuple[int, ...]  # per side, as applied (an exact target drops an overshoot)
+    scores: tuple[int, ...]  # per side, after the deltas
+    game_winner: int | None  # the side that won the game, or None if the game goes on
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRules:
+    """The parts of a ``Ruleset`` that score, as flat fields (read them on hot paths)."""
+
+    players: int
+    sides: int
+    side_of: tuple[int, ...]
+    score_table: tuple[int, ...]  # the play score of every counted total below MAX_TOTAL
+    settlement: str
+    displayed: bool  # scores in displayed points (T/5) rather than raw pips
+    tiebreak_tiles: bool  # a blocked tie on pips is broken by the tile count
+    blocked_split: bool  # O7: players tied for the lowest share the pot
+    block_penalty_pips: bool  # the solitaire's deck gains raw pips (else D(p))
+    target: int
+    immediate: bool  # target_check == "immediate"
+    exact: bool  # O5: a score past the target is not applied
+    drawing: bool
+    reserve: int  # tiles that stay in the boneyard (more than the set when nobody draws)
+    end_on_empty: bool  # empty_hand == "end"
+    draw_cost: int  # points the solitaire's deck gets for a charged draw
+
+    # ------------------------------------------------------------------ during play
+    def play_points(self, total: int) -> int:
+        """The play score of a counted total (RULES.md §1.5, §9 O3)."""
+        return self.score_table[total] if total < MAX_TOTAL else 0
+
+    def add(self, scores: tuple[int, ...], side: int, points: int) -> tuple[int, ...] | None:
+        """The scores after ``side`` gains ``points`` during play; None when an exact target
+        refuses the overshoot (the move itself stands)."""
+        new = scores[side] + points
+        if self.exact and new > self.target:
+            return None
+        return scores[:side] + (new,) + scores[side + 1:]
+
+    def reached(self, scores: tuple[int, ...], side: int) -> bool:
+        """Whether a score just gained during play ends the game at once."""
+        return self.immediate and scores[side] >= self.target
+
+    def can_draw(self, boneyard_left: int) -> bool:
+        """Whether a seat with no placement draws (else it passes): §1.7, §9 O13 reserve."""
+        return boneyard_left > self.reserve
+
+    def out_when_empty(self, boneyard_left: int) -> bool:
+        """Whether playing one's last tile ends the hand (SOL-4; ``empty_hand=draw_on`` draws on
+        while the boneyard can be drawn from)."""
+        return self.end_on_empty or boneyard_left <= self.reserve
+
+    def draw_points(self) -> int:
+        """What the deck (side 1) gains for a draw of the solitaire (0 elsewhere)."""
+        return self.draw_cost
+
+    # ------------------------------------------------------------------ end of the hand
+    def round_hand(self, pips: int) -> int:
+        """A hand's rounded value in the score unit: D(p) or R5(p) (RULES.md §1.6)."""
+        return (pips + 2) // 5 if self.displayed else 5 * ((pips + 2) // 5)
+
+    def settle(
+        self, result: HandResult, out_seat: int | None, pips: Sequence[int],
+        tiles: Sequence[int],
+    ) -> tuple[int | None, list[int]]:
+        """Who wins a hand that went out or blocked, and each side's change before the target
+        rule (``pips``, ``tiles``: per seat, what is left in hand)."""
+        side_of = self.side_of
+        n = self.players
+        deltas = [0] * self.sides
+        rnd = self.round_hand
+        mode = self.settlement
+        out_side = side_of[out_seat] if out_seat is not None else None
+        if mode == "deck":
+            if result == "out":
+                return 0, deltas
+            deltas[1] = pips[0] if self.block_penalty_pips else rnd(pips[0])
+            return None, deltas
+        if mode in ("debit_own", "self_debit"):
+            # Five Up's rule and the All Fives / Muggins variant are the same computation:
+            # every seat's side loses that seat's own rounded hand (in the preset's unit).
+            for s in range(n):
+                deltas[side_of[s]] -= rnd(pips[s])
+            return out_side, deltas
+        if mode == "none":
+            return out_side, deltas
+        if mode == "side_difference" and result != "out":
+            totals = [0] * self.sides
+            for s in range(n):
+                totals[side_of[s]] += pips[s]
+            low = min(totals)
+            if totals.count(low) > 1:
+                return None, deltas
+            lowest = totals.index(low)
+            deltas[lowest] = sum(rnd(t) for i, t in enumerate(totals) if i != lowest) - rnd(low)
+            return lowest, deltas
+        # winner_collects and side_difference when out (rounded hands); raw_pips (unrounded)
+        value: Callable[[int], int] = _raw if mode == "raw_pips" else rnd
+        w = out_side if result == "out" else self.blocked_winner(pips, tiles)
+        if w is None:
+            if result != "out" and self.blocked_split:
+                return None, self._split(pips, tiles, value)
+            return None, deltas
+        deltas[w] = sum(value(pips[s]) for s in range(n) if side_of[s] != w)
+        return w, deltas
+
+    def blocked_winner(self, pips: Sequence[int], tiles: Sequence[int]) -> int | None:
+        """Lowest side pips, then (where the rules say so) fewest tiles; None on a tie
+        (AF-4, O6, O12, O13)."""
+        side_of = self.side_of
+        side_pips = [0] * self.sides
+        side_tiles = [0] * self.sides
+        for s in range(self.players):
+            side_pips[side_of[s]] += pips[s]
+            if self.tiebreak_tiles:
+                side_tiles[side_of[s]] += tiles[s]
+        keys = list(zip(side_pips, side_tiles, strict=True))
+        best = min(keys)
+        return keys.index(best) if keys.count(best) == 1 else None
+
+    def _split(
+        self, pips: Sequence[int], tiles: Sequence[int], value: Callable[[int], int]
+    ) -> list[int]:
+        """O7: players tied for the lowest (after the tile tie-break) share the others' hands."""
+        deltas = [0] * self.sides
+        n = self.players
+        keys = [(pips[s], tiles[s]) for s in range(n)]
+        best = min(keys)
+        tied = [s for s in range(n) if keys[s] == best]
+        pot = sum(value(pips[s]) for s in range(n) if s not in tied)
+        for s in tied:
+            deltas[s] = pot // len(tied)
+        return deltas
+
+    def apply(
+        self, scores: tuple[int, ...], deltas: Sequence[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The scores after a settlement and the deltas as applied: under an exact target a
+        gain past it is dropped (O5); then every change counts at once (O6)."""
+        if self.exact:
+            target = self.target
+            applied = tuple(0 if d > 0 and scores[i] + d > target else d
+                            for i, d in enumerate(deltas))
+        else:
+            applied = tuple(deltas)
+        return tuple(s + d for s, d in zip(scores, applied, strict=True)), applied
+
+    def game_winner(self, scores: Sequence[int]) -> int | None:
+        """The test at the end of a hand (§1.8): the highest score at or past the target wins
+        if nobody shares it."""
+        best = max(scores)
+        if best >= self.target and list(scores).count(best) == 1:
+            return list(scores).index(best)
+        return None
+
+    def end_hand(
+        self, scores: tuple[int, ...], result: HandResult, out_seat: int | None,
+        pips: Sequence[int], tiles: Sequence[int], reached: int | None = None,
+    ) -> HandOutcome:
+        """The whole end of a hand: settle, apply, test the target. ``result == "target"``
+        (``reached``: the side that reached it during play) settles nothing."""
+        if result == "target":
+            return HandOutcome(result, reached, (0,) * self.sides, scores, reached)
+        winner, deltas = self.settle(result, out_seat, pips, tiles)
+        new, applied = self.apply(scores, deltas)
+        return HandOutcome(result, winner, applied, new, self.game_winner(new))
+
+
+def _raw(pips: int) -> int:
+    return pips
+
+
+_CACHE: dict[Ruleset, ScoreRules] = {}
+
+
+def score_rules(rules: Ruleset) -> ScoreRules:
+    """The score rules of a ruleset (built once per ruleset)."""
+    found = _CACHE.get(rules)
+    if found is None:
+        found = _CACHE[rules] = ScoreRules(
+            players=rules.players,
+            sides=rules.sides,
+            side_of=tuple(rules.side_of(s) for s in range(rules.players)),
+            score_table=tuple(rules.score_of_total(t) for t in range(MAX_TOTAL)),
+            settlement=rules.settlement,
+            displayed=rules.unit == "displayed",
+            tiebreak_tiles=rules.blocked_tiebreak_tiles,
+            blocked_split=rules.blocked_tie == "split",
+            block_penalty_pips=rules.block_penalty == "pips",
+            target=rules.target,
+            immediate=rules.target_check == "immediate",
+            exact=rules.target_exact,
+            drawing=rules.drawing,
+            reserve=rules.boneyard_reserve if rules.drawing else TILE_COUNT + 1,
+            end_on_empty=rules.empty_hand == "end",
+            draw_cost=rules.draw_cost,
+        )
+    return found
+
+
+__all__ = ["MAX_TOTAL", "HandOutcome", "ScoreRules", "score_rules"]
