@@ -414,5 +414,5 @@ def test_without_rich(drive: Callable[[Policy], Driver], monkeypatch: pytest.Mon
     driver = drive(scripted([]))
     assert driver.run(["--seats", "human,greedy", "--lang", "en"]) == 2
     assert driver.err.strip() == (
-        "fives play: error: the terminal game needs the rich library: pip install 'fives[tui]'"
+        "fives: error: the terminal game needs the rich library: pip install 'fives[tui]'"
     )

@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
+from fives import __version__
+from fives.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_PIPE,
+    EXIT_USAGE,
+    BadArguments,
+    Parser,
+    error_prefix,
+)
 from fives.errors import FivesError
+from fives.i18n import default_lang, text
 
 # Subcommand modules, in the order `fives --help` lists them.
 COMMAND_MODULES = (
@@ -27,12 +38,15 @@ COMMAND_MODULES = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    lang = default_lang()
+    parser = Parser(
         prog="fives",
-        description="Play and study the Fives family of domino games "
-        "(Five Up, All Fives, Muggins / Multiples of Five, Five-Up solitaire).",
+        description=text("cli_description", lang),
+        epilog=text("cli_exit_statuses", lang),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"fives {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -45,21 +59,60 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            status = dispatch(argv)
+        except SystemExit:  # --help, --version and usage errors (argparse exits)
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        return closed_pipe()
+    return status
+
+
+def dispatch(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except BadArguments as exc:
+        print(error_prefix(default_lang()) + str(exc), file=sys.stderr)
+        return EXIT_USAGE
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
         return 0
+    lang = getattr(args, "lang", None) or default_lang()
     try:
         status: int = func(args)
     except FivesError as exc:
-        print(f"fives: error: {exc}", file=sys.stderr)
-        return 2
+        print(error_prefix(lang) + error_message(exc, lang), file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     return status
+
+
+def error_message(exc: FivesError, lang: str) -> str:
+    """The error in ``lang``: the catalog's message for its key, else its own (English)."""
+    from fives.i18n import catalog
+
+    if lang != "en" and exc.key in catalog():
+        return text(exc.key, lang, **exc.params)
+    return str(exc)
+
+
+def closed_pipe() -> int:
+    """The reader went away (``fives ... | head -1``): stop without a word. Standard output is
+    pointed at /dev/null so that the interpreter's last flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return EXIT_PIPE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from fives.cli.common import check_consistent, error_prefix, parse_lang
 from fives.errors import FivesError
-from fives.i18n import LANGS, catalog, default_lang, normalize_lang, text
+from fives.i18n import catalog, default_lang, text
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -43,11 +44,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--players", help=h("arg_players"))
     p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
                    help=h("arg_partnerships"))
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                    help=h("arg_option"))
     p.add_argument("--seats", help=h("arg_seats"))
     p.add_argument("--level", help=h("arg_level", level=DEFAULT_LEVEL))
-    p.add_argument("--lang", help=h("arg_lang"))
+    p.add_argument("--lang", type=parse_lang, help=h("arg_lang"))
     p.add_argument("--seed", help=h("arg_seed"))
     p.add_argument("--resume", metavar="RECORD", help=h("arg_resume"))
     p.add_argument("--save", metavar="FILE", help=h("arg_save"))
@@ -195,24 +196,19 @@ def load_game(path_text: str, lang: str) -> Game:
 
 
 def run(args: argparse.Namespace) -> int:
-    raw_lang = args.lang
-    if raw_lang is not None and normalize_lang(raw_lang) != raw_lang.lower()[:2]:
-        message = text("err_lang", "en", value=raw_lang, langs=", ".join(LANGS))
-        print(text("error_prefix", "en") + message, file=sys.stderr)
-        return 2
-    lang = normalize_lang(raw_lang) if raw_lang else default_lang()
+    lang = args.lang or default_lang()
     try:
         return start(args, lang)
     except ModuleNotFoundError as err:
         if not (err.name or "").startswith("rich"):
             raise
-        print(text("error_prefix", lang) + text("err_no_rich", lang), file=sys.stderr)
+        print(error_prefix(lang) + text("err_no_rich", lang), file=sys.stderr)
         return 2
     except UsageError as err:
-        print(text("error_prefix", lang) + str(err), file=sys.stderr)
+        print(error_prefix(lang) + str(err), file=sys.stderr)
         return 2
     except FivesError as err:
-        print(text("error_prefix", lang) + engine_message(err, lang), file=sys.stderr)
+        print(error_prefix(lang) + engine_message(err, lang), file=sys.stderr)
         return 2
 
 
@@ -232,6 +228,11 @@ def start(args: argparse.Namespace, lang: str) -> int:
     from fives.tui.session import PlaySession
 
     console = Console(no_color=args.no_color, highlight=False)
+
+    def closed_pipe() -> None:  # rich would exit with status 1; `fives` stops quietly
+        raise BrokenPipeError
+
+    console.on_broken_pipe = closed_pipe  # type: ignore[method-assign]
 
     def ask(prompt: str) -> str:
         return console.input(Text(prompt, style="bold cyan"))
@@ -266,8 +267,11 @@ def start(args: argparse.Namespace, lang: str) -> int:
         else:
             preset = args.preset or "five-up"
             partnerships = args.partnerships
+            check_consistent(options, "players", players, "--players")
+            check_consistent(options, "partnerships", partnerships, "--partnerships")
             if players is None and args.seats:
                 players = len(args.seats.split(","))
+                check_consistent(options, "players", players, "--seats")
         rules = build_rules(preset, players, partnerships, options)
         if not asked:
             seats = parse_seats(args.seats, rules.players, level, lang)

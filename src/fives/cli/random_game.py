@@ -8,6 +8,7 @@ import random
 import sys
 from typing import Any
 
+from fives.cli.common import add_option, check_consistent
 from fives.errors import FivesError
 from fives.game import Game
 from fives.rules import PRESETS, Ruleset
@@ -36,8 +37,7 @@ def register(sub: Any) -> None:
                    help=f"preset id or alias (default five-up; one of {', '.join(PRESETS)})")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--players", type=int, default=None, help="number of players")
-    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
-                   help="a rule option (RULES.md §9), e.g. -o target=100; repeatable")
+    add_option(p)
     p.add_argument("--max-hands", type=int, default=500,
                    help="stop after this many hands even if nobody has won (default 500)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
@@ -60,6 +60,7 @@ def play_random_game(rules: Ruleset, seed: int, max_hands: int = 500) -> Game:
 
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
+    check_consistent(options, "players", args.players, "--players")
     if args.players is not None:
         options["players"] = str(args.players)
     if args.max_hands < 1:

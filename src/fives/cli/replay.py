@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from fives.cli.common import add_lang, fail
 from fives.errors import FivesError
 from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
 from fives.i18n import normalize_lang, text
@@ -23,8 +24,7 @@ def register(sub: Any) -> None:
     p.add_argument("record", help="the record file (JSON), or - for standard input")
     p.add_argument("--format", choices=("text", "jsonl"), default="text",
                    help="jsonl: one JSON object per line (§12.4); text: readable (default)")
-    p.add_argument("--lang", choices=("en", "fr"), default=None,
-                   help="language of the text format (default: from the locale)")
+    add_lang(p)
     p.set_defaults(func=run)
 
 
@@ -54,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(describe(event, lang, record.rules.partnerships) + "\n")
     except FivesError as exc:
         out.flush()
-        print(f"fives replay: error: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc), lang)
     return 0
 
 

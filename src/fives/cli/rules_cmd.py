@@ -7,6 +7,7 @@ import textwrap
 from dataclasses import fields
 from typing import Any
 
+from fives.cli.common import add_lang, add_option, check_consistent, terminal_width
 from fives.cli.random_game import parse_options
 from fives.i18n import normalize_lang, text
 from fives.rules import ALIASES, PRESETS, Ruleset
@@ -20,10 +21,8 @@ def register(sub: Any) -> None:
     )
     p.add_argument("preset", nargs="?", help="preset id or alias; omit to list the presets")
     p.add_argument("--players", type=int, default=None, help="number of players")
-    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
-                   help="show the rules with an option changed; repeatable")
-    p.add_argument("--lang", choices=("en", "fr"), default=None,
-                   help="language (default: from the locale)")
+    add_option(p, "show the rules with an option changed, e.g. -o target=100; repeatable")
+    add_lang(p)
     p.set_defaults(func=run)
 
 
@@ -40,8 +39,16 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
             continue
         value = getattr(rules, f.name)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
-        lines.append(f"  {f.name:28s} {shown:20s} {text(f'option_{f.name}', lang)}")
-    lines += ["", text("rules_option_hint", lang, preset=name)]
+        head = f"  {f.name:28s} {shown:20s} "
+        desc = text(f"option_{f.name}", lang)
+        if len(head) + 20 > width:  # a narrow terminal: the description on lines of its own
+            lines.append(head.rstrip())
+            lines += textwrap.wrap(desc, width, initial_indent="      ",
+                                   subsequent_indent="      ")
+        else:
+            lines += textwrap.wrap(head + desc, width, subsequent_indent=" " * len(head),
+                                   drop_whitespace=False) or [head]
+    lines += [""] + textwrap.wrap(text("rules_option_hint", lang, preset=name), width)
     return "\n".join(lines)
 
 
@@ -54,11 +61,13 @@ def list_presets(lang: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     lang = normalize_lang(args.lang)
+    width = min(terminal_width(), 100) - 1
     if args.preset is None:
         print(list_presets(lang))
         return 0
     options = parse_options(args.option)
+    check_consistent(options, "players", args.players, "--players")
     if args.players is not None:
         options["players"] = str(args.players)
-    print(describe_rules(Ruleset.preset(args.preset, **options), lang))
+    print(describe_rules(Ruleset.preset(args.preset, **options), lang, width))
     return 0

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
@@ -34,6 +35,16 @@ from fives.bots.arena import (
 from fives.bots.base import Budget
 from fives.bots.messages import text
 from fives.bots.plot import Bar, win_rate_svg
+from fives.cli.common import (
+    Column,
+    add_lang,
+    add_option,
+    check_consistent,
+    fail,
+    format_table,
+    print_lines,
+    terminal_width,
+)
 from fives.errors import FivesError
 from fives.i18n import catalog, normalize_lang
 from fives.i18n import text as shared_text
@@ -73,8 +84,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", help="number of players (1 for the solitaire, else 2-4)")
     p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
                    help="four players as two teams")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a rules option (RULES.md section 9), e.g. target=100; repeatable")
+    add_option(p)
     p.add_argument("--games", default="20",
                    help="games per pairing (duplicate pairs count as two; default 20)")
     p.add_argument("--budget", default=None,
@@ -86,7 +96,7 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="do not replay each deal with the seats swapped")
     p.add_argument("--out", metavar="DIR", help="write results.json and winrates.svg to DIR")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--lang", help="language: en or fr (default: from the environment)")
+    add_lang(p)
 
 
 # ---------------------------------------------------------------------- parsing
@@ -126,6 +136,9 @@ def _positive(raw: str, name: str, lang: str) -> int:
 
 def _options(args: argparse.Namespace) -> list[tuple[str, Any]]:
     options = [parse_option(o) for o in args.option]
+    given = {key: str(value) for key, value in options}
+    check_consistent(given, "players", args.players, "--players")
+    check_consistent(given, "partnerships", args.partnerships, "--partnerships")
     if args.players is not None:
         options.append(parse_option(f"players={args.players}"))
     if args.partnerships is not None:
@@ -161,19 +174,15 @@ def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
         if lang != "en" and exc.key in catalog():
             # The translated line, then the engine's detail of what was expected.
             message = f"{shared_text(exc.key, lang, **exc.params)} ({exc})"
-        print(f"fives: error: {message}", file=sys.stderr)
-        return 2
+        return fail(message, lang)
     except ValueError as exc:
-        print(f"fives: error: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc), lang)
     rules, entrants, pairings, tasks, games, seed, jobs = plan
     if args.out:
         try:
             os.makedirs(args.out, exist_ok=True)
         except OSError as exc:
-            print(f"fives: error: {text('bad_out', lang, path=args.out, why=exc.strerror)}",
-                  file=sys.stderr)
-            return 2
+            return fail(text("bad_out", lang, path=args.out, why=exc.strerror), lang)
     outcomes = _play(tasks, jobs, lang, quiet=args.quiet)
     two_sided = rules.sides == 2 and not rules.is_solitaire
     stats = [pair_stats(outcomes, a, b, two_sided=two_sided) for a, b in pairings]
@@ -183,15 +192,14 @@ def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
         wins = {(p.first, p.second): (float(p.sides[0].wins), float(p.sides[1].wins))
                 for p in stats}
         ratings = fit_elo(wins, [e.label for e in entrants])
-    _print_table(rules, stats, timing, ratings, games, seed, lang, field=not two_sided
-                 and not rules.is_solitaire)
-    if args.out:
+    if args.out:  # the results are kept first, whatever happens to the printing
         try:
             _write(args.out, rules, args, entrants, stats, timing, ratings, outcomes, lang)
         except OSError as exc:
-            print(f"fives: error: {text('bad_out', lang, path=args.out, why=exc.strerror)}",
-                  file=sys.stderr)
-            return 2
+            return fail(text("bad_out", lang, path=args.out, why=exc.strerror), lang)
+    _print_table(rules, stats, timing, ratings, games, seed, lang, field=not two_sided
+                 and not rules.is_solitaire)
+    if args.out:
         print(text("written", lang, path=args.out))
     return 0
 
@@ -234,23 +242,22 @@ def _plan(
 
 
 def _play(tasks: list[Task], jobs: int, lang: str, *, quiet: bool) -> list[GameOutcome]:
-    if quiet:
+    """Play every game; a progress line on standard error when it is a terminal."""
+    if quiet or not sys.stderr.isatty():
         return run_tasks(tasks, jobs)
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    done = 0
+    label = text("progress", lang)
 
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), TimeRemainingColumn(), transient=False,
-    ) as progress:
-        bar = progress.add_task(text("progress", lang), total=len(tasks))
-        return run_tasks(tasks, jobs, on_result=lambda _o: progress.advance(bar))
+    def advance(_outcome: GameOutcome) -> None:
+        nonlocal done
+        done += 1
+        sys.stderr.write(f"\r{label}: {done}/{len(tasks)}")
+        sys.stderr.flush()
+
+    try:
+        return run_tasks(tasks, jobs, on_result=advance)
+    finally:
+        sys.stderr.write("\n")
 
 
 def _pct(x: float) -> str:
@@ -282,26 +289,25 @@ def _print_table(
     rules: Any, stats: list[PairStats], timing: dict[str, dict[str, float]],
     ratings: dict[str, float], games: int, seed: int, lang: str, *, field: bool,
 ) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    if not console.is_terminal:
-        console = Console(width=140)  # redirected output: keep the table whole
-    table = Table(title=text("title", lang, preset=rules.name, games=games, seed=seed))
-    for key in ("col_bot", "col_vs", "col_games", "col_wins", "col_rate", "col_ci",
-                "col_points", "col_elo", "col_median", "col_worst"):
-        table.add_column(text(key, lang), justify="left" if key in ("col_bot", "col_vs")
-                         else "right")
-    for row in _rows(stats, timing, ratings, lang):
-        table.add_row(*row)
-    console.print(table)
+    """The results as plain text that fits the terminal (columns that do not fit are dropped
+    whole and named under the table; ``--out`` keeps every number). Redirected output keeps every
+    column."""
+    keep = {"col_bot": 9, "col_vs": 8, "col_games": 6, "col_wins": 7, "col_rate": 9,
+            "col_ci": 8, "col_points": 5, "col_elo": 4, "col_median": 3, "col_worst": 2}
+    columns = [Column(text(key, lang), right=key not in ("col_bot", "col_vs"), keep=rank)
+               for key, rank in keep.items()]
+    width = terminal_width() if sys.stdout.isatty() else 10_000
+    lines, dropped = format_table(columns, _rows(stats, timing, ratings, lang), width)
+    print(text("title", lang, preset=rules.name, games=games, seed=seed))
+    print_lines(lines)
+    if dropped:
+        note = text("cli_columns_dropped", lang, columns=", ".join(dropped))
+        print_lines(textwrap.wrap(note, width - 1))
     no_result = sum(p.no_result for p in stats)
     if no_result:
-        console.print(text("no_result", lang, count=no_result))
+        print(text("no_result", lang, count=no_result))
     if field:
-        console.print(text("field_note", lang, players=rules.players,
-                           share=1 / rules.players))
+        print(text("field_note", lang, players=rules.players, share=1 / rules.players))
 
 
 def _write(

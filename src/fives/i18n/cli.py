@@ -343,7 +343,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "arg_think": {"en": "seconds the stronger bots may think per move (default 1.0)",
                   "fr": "secondes de réflexion des robots forts par coup (par défaut 1.0)"},
     # ---------------------------------------------------------------- command-line errors
-    "error_prefix": {"en": "fives play: error: ", "fr": "fives play : erreur : "},
     "err_not_int": {"en": "invalid {what} {value!r}: expected a whole number",
                     "fr": "{what} invalide {value!r} : nombre entier attendu"},
     "err_too_small": {"en": "invalid {what} {value!r}: expected {low} or more",
@@ -446,5 +445,48 @@ MESSAGES: dict[str, dict[str, str]] = {
               "First to 100.",
         "fr": "Jeu bloqué. Comme le jeu de pioche, mais personne ne pioche : qui ne peut pas "
               "jouer passe. Premier à 100.",
+    },
+    # ---------------------------------------------------------------- every command (cli_*)
+    "cli_error_prefix": {"en": "fives: error: ", "fr": "fives : erreur : "},
+    "cli_bad_lang": {"en": "invalid value {value!r}: expected one of {langs}",
+                     "fr": "valeur invalide {value!r} : attendu l'un de {langs}"},
+    "cli_see_help": {"en": "{message} (see `{command} --help`)",
+                     "fr": "{message} (voir `{command} --help`)"},
+    "cli_arg_lang": {"en": "language: en or fr (default: from the environment)",
+                     "fr": "langue : en ou fr (par défaut : celle de l'environnement)"},
+    "cli_arg_option": {"en": "a rules option (RULES.md section 9), e.g. -o target=100; "
+                             "repeatable",
+                       "fr": "une option des règles (RULES.md section 9), par ex. "
+                             "-o target=100 ; répétable"},
+    "cli_contradiction": {
+        "en": "-o {option}={given} contradicts {flag} ({value}): give one of them",
+        "fr": "-o {option}={given} contredit {flag} ({value}) : n'en donnez qu'un",
+    },
+    "cli_description": {
+        "en": "Play and study the Fives family of domino games "
+              "(Five Up, All Fives, Muggins / Multiples of Five, Five-Up solitaire).",
+        "fr": "Jouer et étudier la famille des jeux de dominos « Fives » "
+              "(Five Up, All Fives, Muggins / Multiples de cinq, réussite Five Up).",
+    },
+    "cli_exit_statuses": {
+        "en": "exit statuses:\n"
+              "  0    success\n"
+              "  1    a fault of the program (reported with a traceback)\n"
+              "  2    bad arguments or bad input (one line on standard error, nothing done)\n"
+              "  130  interrupted (Ctrl-C); a game in progress is saved first\n"
+              "  141  the output was closed early (e.g. `| head -1`); nothing more is printed",
+        "fr": "codes de sortie :\n"
+              "  0    réussite\n"
+              "  1    une faute du programme (signalée avec sa pile d'appels)\n"
+              "  2    arguments ou entrée invalides (une ligne sur la sortie d'erreur, "
+              "rien n'est fait)\n"
+              "  130  interrompu (Ctrl-C) ; une partie en cours est d'abord enregistrée\n"
+              "  141  la sortie a été fermée tôt (par ex. `| head -1`) ; plus rien n'est "
+              "écrit",
+    },
+    "cli_columns_dropped": {
+        "en": "Not shown, to fit the terminal: {columns} (a wider terminal or --out keeps them)",
+        "fr": "Non affichées, faute de place : {columns} (un terminal plus large ou --out les "
+              "garde)",
     },
 }

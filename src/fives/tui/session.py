@@ -7,6 +7,7 @@ session after saving the game). Tests drive it with scripted answers and a recor
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -261,6 +262,11 @@ class PlaySession:
                     self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
                     self.say(self.t("resume_hint", path=str(path)))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
+        except BrokenPipeError:
+            # The output was closed (`| head`): keep the game without a word, then stop.
+            with ignoring_interrupts(), contextlib.suppress(OSError, ValueError):
+                self.write_record(self.save_to or default_save_path(self.game.rules.name))
+            raise
         except Exception:
             # A fault of the program (an engine or bot error): keep the game, then report it.
             self.leave_private_screen()
@@ -472,12 +478,15 @@ class PlaySession:
             shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
             self.say(Text(self.t("options_in_play", options=shown), style="italic"))
 
+    def write_record(self, path: Path) -> None:
+        """Write the record as of the last completed action (OSError or ValueError if not)."""
+        if path.parent == default_save_dir():  # ours to create; a player's path is not
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.safe_record, indent=1) + "\n", encoding="utf-8")
+
     def save(self, path: Path, *, quiet: bool = False) -> Path | None:
-        record = self.safe_record
         try:
-            if path.parent == default_save_dir():  # ours to create; a player's path is not
-                path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            self.write_record(path)
         except (OSError, ValueError) as err:  # ValueError: a name the system refuses (NUL)
             reason = getattr(err, "strerror", None) or str(err)
             self.error(self.t("save_failed", path=str(path), reason=reason))

@@ -1,0 +1,163 @@
+"""What every ``fives`` command shares: the error prefix and exit statuses, the argument parser
+class, ``--lang`` and ``-o/--option`` arguments, and plain-text tables that fit the terminal.
+
+Standard library only: ``match`` and ``tournament`` must work without the ``tui`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from fives.i18n import LANGS, default_lang, text
+
+# Exit statuses, as `fives --help` lists them.
+EXIT_OK = 0
+EXIT_FAULT = 1  # a fault of the program (reported with a traceback)
+EXIT_USAGE = 2  # bad arguments or bad input: one line on standard error, nothing done
+EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_PIPE = 141  # the reader of the output went away (`| head`): stop quietly, as on SIGPIPE
+
+
+def error_prefix(lang: str) -> str:
+    return text("cli_error_prefix", lang)
+
+
+def fail(message: str, lang: str | None = None) -> int:
+    """Print one error line on standard error; the exit status of bad input."""
+    print(error_prefix(lang or default_lang()) + message, file=sys.stderr)
+    return EXIT_USAGE
+
+
+class BadArguments(Exception):
+    """Arguments argparse refused: ``fives`` prints one line and exits with status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line with the one ``fives: error:`` prefix
+    (``fives.cli.main`` prints it; the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise BadArguments(text("cli_see_help", default_lang(), message=message,
+                                command=self.prog))
+
+
+def parse_lang(value: str) -> str:
+    """``--lang``: ``en`` or ``fr`` (a locale name such as ``fr_FR.UTF-8`` is accepted)."""
+    low = value.strip().lower()
+    for lang in LANGS:
+        if low == lang or low.startswith(lang + "_") or low.startswith(lang + "-"):
+            return lang
+    raise argparse.ArgumentTypeError(
+        text("cli_bad_lang", default_lang(), value=value, langs=", ".join(LANGS)))
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", type=parse_lang, default=None,
+                        help=text("cli_arg_lang", default_lang()))
+
+
+def add_option(parser: argparse.ArgumentParser, help_text: str | None = None) -> None:
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help=help_text or text("cli_arg_option", default_lang()))
+
+
+def check_consistent(options: dict[str, str], key: str, value: object, flag: str) -> None:
+    """Refuse ``-o key=...`` that says something else than ``flag`` (e.g. ``--players``)."""
+    if key not in options or value is None:
+        return
+    given = str(options[key]).strip().lower()
+    wanted = str(value).lower()
+    if given in ("yes", "on", "1") and wanted == "true" or given in ("no", "off", "0") and \
+            wanted == "false":
+        return
+    if given != wanted:
+        from fives.errors import FivesError
+
+        raise FivesError(
+            text("cli_contradiction", "en", option=key, given=options[key], flag=flag,
+                 value=value),
+            key="cli_contradiction", option=key, given=options[key], flag=flag, value=value,
+        )
+
+
+# ---------------------------------------------------------------------- tables
+@dataclass
+class Column:
+    title: str
+    right: bool = True  # numbers are right-aligned
+    keep: int = 0  # the higher, the longer a column stays when the width runs out
+
+
+def terminal_width() -> int:
+    """The width to fit: the terminal's, else ``COLUMNS``, else 80."""
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def format_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int,
+                 *, gap: int = 2) -> tuple[list[str], list[str]]:
+    """Rows of text no wider than ``width``: column titles wrap onto two lines when that saves
+    room, then the columns that keep least are dropped whole (a cell is never cut).
+
+    Returns the lines and the titles of the columns dropped.
+    """
+    shown = list(range(len(columns)))
+    dropped: list[str] = []
+
+    def title_lines(i: int, limit: int) -> list[str]:
+        words = columns[i].title.split()
+        lines = [""]
+        for w in words:
+            if lines[-1] and len(lines[-1]) + 1 + len(w) > limit:
+                lines.append(w)
+            else:
+                lines[-1] = f"{lines[-1]} {w}".strip()
+        return lines
+
+    def widths(cols: list[int]) -> dict[int, int]:
+        out = {}
+        for i in cols:
+            cell = max((len(r[i]) for r in rows), default=0)
+            limit = max((len(w) for w in columns[i].title.split()), default=0)
+            while len(title_lines(i, limit)) > 2:  # a title takes two lines at most
+                limit += 1
+            out[i] = max(cell, limit)
+        return out
+
+    while True:
+        w = widths(shown)
+        total = sum(w.values()) + gap * (len(shown) - 1)
+        if total <= width or len(shown) <= 1:
+            break
+        victim = min(shown, key=lambda i: (columns[i].keep, -i))
+        shown.remove(victim)
+        dropped.append(columns[victim].title)
+    heads = {i: title_lines(i, w[i]) for i in shown}
+    depth = max((len(h) for h in heads.values()), default=1)
+    lines = []
+    for d in range(depth):
+        cells = []
+        for i in shown:
+            h = heads[i]
+            # titles sit on the bottom lines, as over a column of numbers
+            part = h[d - (depth - len(h))] if d >= depth - len(h) else ""
+            cells.append(part.rjust(w[i]) if columns[i].right else part.ljust(w[i]))
+        lines.append((" " * gap).join(cells).rstrip())
+    lines.append((" " * gap).join("-" * w[i] for i in shown))
+    for r in rows:
+        cells = [r[i].rjust(w[i]) if columns[i].right else r[i].ljust(w[i]) for i in shown]
+        lines.append((" " * gap).join(cells).rstrip())
+    return lines, dropped
+
+
+def print_lines(lines: Sequence[str]) -> None:
+    for line in lines:
+        print(line)
+
+
+def lang_or_default(value: Any) -> str:
+    return value if isinstance(value, str) and value in LANGS else default_lang()

@@ -1,0 +1,185 @@
+"""Unix manners of every ``fives`` command: quiet on a closed pipe, ``--version``, one error
+prefix, documented exit statuses, ``-o`` beside ``--option``, contradictions refused, tables that
+fit 80 columns without cutting a number, and ``match``/``tournament`` without the ``tui`` extra."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fives.cli.common import Column, format_table
+from fives.cli.main import main
+
+FIVES = [sys.executable, "-m", "fives"]
+
+
+def record_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    out = subprocess.run([*FIVES, "random-game", "five-up", "--seed", "4"], capture_output=True,
+                         text=True, check=True)
+    path.write_text(out.stdout, encoding="utf-8")
+    return path
+
+
+def commands(tmp_path: Path) -> list[list[str]]:
+    record = str(record_file(tmp_path))
+    return [
+        ["--help"],
+        ["--version"],
+        ["rules"],
+        ["rules", "five-up"],
+        ["replay", record],
+        ["replay", record, "--format", "jsonl"],
+        ["random-game", "all-fives", "--seed", "2"],
+        ["match", "random", "greedy", "--games", "2", "--preset", "five-up", "--quiet"],
+        ["tournament", "random", "greedy", "random", "--games", "2", "--quiet"],
+        ["play", "--seats", "greedy,random", "--seed", "5", "--preset", "five-up", "--delay",
+         "0", "--lang", "en"],
+        ["serve", "--help"],
+    ]
+
+
+def env() -> dict[str, str]:
+    return dict(os.environ, FIVES_SAVE_DIR="/nonexistent-dir-of-saves", COLUMNS="80")
+
+
+def test_every_command_is_quiet_on_a_closed_pipe(tmp_path: Path) -> None:
+    """The reader is gone before the first line: no traceback, no message, status 141."""
+    for argv in commands(tmp_path):
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        proc = subprocess.run([*FIVES, *argv], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, env=env(), timeout=120)
+        os.close(write_end)
+        assert proc.stderr == "", (argv, proc.stderr)
+        # argparse itself says nothing when --help or --version meets a closed pipe
+        expected = 0 if argv[-1] in ("--help", "--version") else 141
+        assert proc.returncode == expected, (argv, proc.returncode)
+
+
+def test_every_command_piped_into_head(tmp_path: Path) -> None:
+    for argv in commands(tmp_path):
+        shell = " ".join(map(repr, [*FIVES, *argv])) + " | head -1"
+        proc = subprocess.run(["bash", "-c", "set -o pipefail; " + shell], capture_output=True,
+                              text=True, env=env(), timeout=120)
+        assert proc.stderr == "", (argv, proc.stderr)
+        assert proc.returncode in (0, 141), (argv, proc.returncode)
+        assert len(proc.stdout.splitlines()) == 1, argv
+
+
+def test_version_and_exit_statuses_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert re.fullmatch(r"fives \d+\.\d+\.\d+\n", capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = capsys.readouterr().out
+    for status in ("0", "2", "130", "141"):
+        assert re.search(rf"^\s+{status}\s+\w", help_text, re.MULTILINE), status
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "/no/such/record.json"],
+    ["rules", "no-such-preset"],
+    ["rules", "five-up", "--lang", "xx"],
+    ["match", "random", "greedy", "--lang", "xx"],
+    ["tournament", "random", "greedy", "--games", "0"],
+    ["match", "random", "nobody"],
+    ["random-game", "five-up", "--max-hands", "0"],
+    ["play", "--preset", "five-up", "--seats", "greedy,greedy", "--option", "players=9"],
+    ["play", "--seats", "greedy,greedy", "-o", "players=3"],
+    ["play", "--players", "3", "-o", "players=2", "--seats", "greedy,greedy,greedy"],
+    ["match", "random", "greedy", "--players", "2", "-o", "players=3"],
+    ["rules", "five-up", "--players", "2", "-o", "players=4"],
+    ["play", "--lang", "xx"],
+    ["serve", "--port", "0"],
+])
+def test_bad_input_has_one_prefix_and_status_2(argv: list[str]) -> None:
+    proc = subprocess.run([*FIVES, *argv], capture_output=True, text=True, env=env(),
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2, proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("fives: error: "), proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_short_option_everywhere(tmp_path: Path) -> None:
+    """``-o`` means ``--option`` for every command that has ``--option``."""
+    out = subprocess.run([*FIVES, "rules", "five-up", "-o", "target=100"], capture_output=True,
+                         text=True, env=env(), check=True).stdout
+    assert re.search(r"target\s+100", out)
+    rec = subprocess.run([*FIVES, "random-game", "five-up", "-o", "target=30"],
+                         capture_output=True, text=True, env=env(), check=True).stdout
+    assert json.loads(rec)["options"]["target"] == 30
+    out_dir = tmp_path / "results"
+    subprocess.run([*FIVES, "match", "random", "greedy", "--games", "1", "-o", "target=20",
+                    "--preset", "five-up", "--quiet", "--out", str(out_dir)],
+                   capture_output=True, text=True, env=env(), check=True)
+    assert json.loads((out_dir / "results.json").read_text())["options"]["target"] == 20
+    play = subprocess.run([*FIVES, "play", "--seats", "greedy,greedy", "-o", "target=20",
+                           "--seed", "1", "--delay", "0", "--save", str(tmp_path / "p.json")],
+                          capture_output=True, text=True, env=env(), timeout=120)
+    assert play.returncode == 0, play.stderr
+    assert json.loads((tmp_path / "p.json").read_text())["options"]["target"] == 20
+
+
+def test_match_without_rich_writes_out_and_fits_80_columns(tmp_path: Path) -> None:
+    """With rich made unimportable, the match still prints its table and writes --out."""
+    blocker = tmp_path / "blocker"
+    blocker.mkdir()
+    (blocker / "rich.py").write_text("raise ModuleNotFoundError(\"No module named 'rich'\","
+                                     " name='rich')\n")
+    out_dir = tmp_path / "out"
+    environ = dict(env(), PYTHONPATH=str(blocker))
+    proc = subprocess.run(
+        [*FIVES, "tournament", "greedy:5it", "random", "heuristic:5it", "--games", "2",
+         "--preset", "five-up", "--out", str(out_dir)],
+        capture_output=True, text=True, env=environ, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert (out_dir / "results.json").is_file() and (out_dir / "winrates.svg").is_file()
+    assert "heuristic:5it" in proc.stdout and "%" in proc.stdout
+
+
+def test_tables_drop_whole_columns_never_cut_numbers() -> None:
+    columns = [Column("Bot", right=False, keep=9), Column("Win rate", keep=8),
+               Column("95% interval", keep=7), Column("Median ms/decision", keep=1),
+               Column("Worst ms/decision", keep=0)]
+    rows = [["expert:250ms", "64.0%", "55.3%-71.9%", "181.25", "330.5"],
+            ["greedy", "36.0%", "28.1%-44.7%", "0.08", "1.2"]]
+    for width in (80, 40, 30):
+        lines, dropped = format_table(columns, rows, width)
+        assert all(len(line) <= width for line in lines), (width, lines)
+        body = "\n".join(lines)
+        for row in rows:
+            for cell, column in zip(row, columns, strict=True):
+                if column.title not in dropped:
+                    assert cell in body  # whole, never cut
+    _, dropped = format_table(columns, rows, 40)
+    assert dropped[0] == "Worst ms/decision"
+    wide, none = format_table(columns, rows, 200)
+    assert none == [] and "330.5" in "\n".join(wide)
+
+
+def test_tournament_table_fits_80_columns(tmp_path: Path) -> None:
+    """In an 80-column terminal the table fits; the numbers shown are those of --out."""
+    script = ("import fives.cli.tournament as t, sys; sys.stdout.isatty = lambda: True; "
+              "from fives.cli.main import main; sys.exit(main(sys.argv[1:]))")
+    out_dir = tmp_path / "o"
+    proc = subprocess.run(
+        [sys.executable, "-c", script, "tournament", "greedy:5it", "random", "heuristic:5it",
+         "--games", "2", "--preset", "five-up", "--quiet", "--out", str(out_dir)],
+        capture_output=True, text=True, env=env(), timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    table = [line for line in proc.stdout.splitlines() if str(out_dir) not in line]
+    assert max(len(line) for line in table) <= 80, proc.stdout  # a path is printed whole
+    results = json.loads((out_dir / "results.json").read_text())
+    for pairing in results["pairings"]:
+        for side in pairing["sides"]:
+            assert f"{100 * side['win_rate']:.1f}%" in proc.stdout
