@@ -101,8 +101,13 @@ def test_bad_input_changes_nothing(drive: Callable[[Policy], Driver]) -> None:
     assert noisy.run(BASE) == 0
     assert actions(saved_path(noisy.out)) == actions(saved_path(clean.out))
     out = noisy.out
-    assert "'xyz' is neither a move nor a command: type help." in out
-    assert "'6-6@9'" in out and "'7-7'" in out  # notation errors name the input too
+    assert "'xyz' is neither a move nor a command: type a move's number (1 to" in out
+    assert "'7-7' is neither a move nor a command" in out  # the input is named
+    # Player words, never engine notation or seats from 0: the tile and the numbers to type.
+    assert re.search(r"You do not hold \[6\|6\]|\[6\|6\] cannot be played there", out)
+    assert "You cannot pass now" in out
+    said = [line for line in out.splitlines() if "your move" not in line]  # not the echo
+    assert not [line for line in said if "seat 0" in line or "6-6@9" in line]
     assert "No move number 99" in out and "No move number 0" in out
     assert "save needs a file name" in out
     assert "Nothing to undo" in out
@@ -221,12 +226,14 @@ def test_french_game(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
 
 
 def test_setup_questions(drive: Callable[[Policy], Driver]) -> None:
-    # Game 2 (All Fives), a bad answer, 3 players, greedy opponents; then Ctrl-D.
-    driver = drive(scripted(["2", "9", "2", "2", None]))
+    # Game 2 (All Fives), a bad answer, 3 players (the number typed is the number of
+    # players), greedy opponents; then Ctrl-D.
+    driver = drive(scripted(["2", "9", "3", "2", None]))
     assert driver.run(["--lang", "en"]) == 0
     out = driver.out
     assert "Which game?" in out and "Five Up - every double is a spinner" in out
-    assert "'9' is not in the list" in out
+    assert "How many players (2-4)?" in out
+    assert "'9' is not a number from 2 to 4" in out
     path = saved_path(out)
     data = json.loads(path.read_text())
     assert data["rules"] == "all-fives"
@@ -314,8 +321,8 @@ def test_help_in_the_user_language(capsys: pytest.CaptureFixture[str],
     assert expected in capsys.readouterr().out.replace("\n", " ").replace("  ", " ")
 
 
-def test_undo_back_into_the_previous_hand(drive: Callable[[Policy], Driver],
-                                          tmp_path: Path) -> None:
+def test_undo_never_goes_back_past_a_reveal(drive: Callable[[Policy], Driver]) -> None:
+    """At the first turn of hand 2 the bots' tiles of hand 1 have been shown: undo refuses."""
     state = {"undone": False}
 
     def policy(driver: Driver, prompt: str) -> str | None:
@@ -330,16 +337,12 @@ def test_undo_back_into_the_previous_hand(drive: Callable[[Policy], Driver],
 
     driver = drive(policy)
     assert driver.run(BASE) == 0
-    assert "Back to your previous turn." in driver.out
-    path = saved_path(driver.out)
-    data = json.loads(path.read_text())
-    assert len(data["hands"]) == 1  # back in hand 1, before the human's last placement
+    assert "Undo cannot go back past the end of a hand" in driver.out
+    assert "Back to your previous turn." not in driver.out
+    data = json.loads(saved_path(driver.out).read_text())
+    assert len(data["hands"]) == 2  # still in hand 2
     events = list(load_record(data).replay())
-    assert not any(isinstance(e, HandEndEvent) for e in events)
-    from fives.record import game_from_record
-
-    game = game_from_record(data)
-    assert game.phase_name == "play" and game.turn == 0  # the human's turn again
+    assert sum(isinstance(e, HandEndEvent) for e in events) == 1
 
 
 def test_end_of_game_save(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-color", action="store_true", help=h("arg_no_color"))
     p.add_argument("--no-tally", action="store_true", help=h("arg_no_tally"))
     p.add_argument("--delay", default="0.6", help=h("arg_delay"))
-    p.add_argument("--think", default="1.0", help=h("arg_think"))
+    p.add_argument("--think", default=None, help=h("arg_think"))
     p.set_defaults(func=run)
 
 
@@ -136,6 +136,18 @@ def choose(ask: Ask, lang: str, question: str, choices: Sequence[tuple[str, str]
         say(text("bad_choice", lang, value=answer, count=len(choices)))
 
 
+def ask_number(ask: Ask, lang: str, question: str, low: int, high: int,
+               say: Callable[[str], None]) -> int:
+    """A number from ``low`` to ``high``, taken as typed; Enter takes ``low``."""
+    while True:
+        answer = ask(text("tui_number_prompt", lang, question=question, default=low)).strip()
+        if not answer:
+            return low
+        if answer.isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        say(text("tui_bad_number", lang, value=answer, low=low, high=high))
+
+
 def setup_questions(ask: Ask, lang: str, say: Callable[[str], None]
                     ) -> tuple[str, int, bool | None, list[str]]:
     say(text("welcome", lang))
@@ -145,8 +157,8 @@ def setup_questions(ask: Ask, lang: str, say: Callable[[str], None]
     if preset == "five-up-solitaire":
         players = 1
     else:
-        counts = [(str(n), text("n_players", lang, count=n)) for n in (2, 3, 4)]
-        players = int(choose(ask, lang, text("ask_players", lang), counts, 1, say))
+        players = ask_number(ask, lang, text("tui_ask_players", lang, low=2, high=4), 2, 4,
+                             say)
     partnerships: bool | None = None
     if players == 4:
         default_team = 1 if preset == "five-up" else 2
@@ -181,8 +193,9 @@ def build_rules(preset: str, players: int | None, partnerships: bool | None,
     return Ruleset.preset(preset, **overrides)
 
 
-def load_game(path_text: str, lang: str) -> Game:
-    from fives.record import game_from_record, load_record
+def load_game(path_text: str, lang: str) -> tuple[Game, dict[str, Any]]:
+    """The game a record leads to, and the record's ``meta``."""
+    from fives.record import load_record
 
     path = Path(path_text).expanduser()
     try:
@@ -192,11 +205,24 @@ def load_game(path_text: str, lang: str) -> Game:
                               reason=err.strerror or str(err))) from None
     except UnicodeDecodeError:
         raise UsageError(text("err_not_record", lang, path=path_text)) from None
-    return game_from_record(load_record(data))
+    record = load_record(data)
+    return record.to_game(), dict(record.meta)
+
+
+def peek_lang(path_text: str) -> str | None:
+    """The language a saved game was played in (its ``meta``), if it says one."""
+    try:
+        import json
+
+        data = json.loads(Path(path_text).expanduser().read_text(encoding="utf-8"))
+        lang = data["meta"]["lang"]
+        return parse_lang(lang) if isinstance(lang, str) else None
+    except (OSError, ValueError, KeyError, TypeError, argparse.ArgumentTypeError):
+        return None
 
 
 def run(args: argparse.Namespace) -> int:
-    lang = args.lang or default_lang()
+    lang = args.lang or (peek_lang(args.resume) if args.resume else None) or default_lang()
     try:
         return start(args, lang)
     except ModuleNotFoundError as err:
@@ -225,7 +251,7 @@ def start(args: argparse.Namespace, lang: str) -> int:
 
     from fives.bots import make_player
     from fives.game import Game
-    from fives.tui.session import PlaySession
+    from fives.tui.session import PlaySession, seats_from_meta
 
     console = Console(no_color=args.no_color, highlight=False)
 
@@ -243,7 +269,7 @@ def start(args: argparse.Namespace, lang: str) -> int:
     seed = parse_int(args.seed, "--seed", lang)
     players = parse_int(args.players, "--players", lang, low=1)
     delay = parse_seconds(args.delay, "--delay", lang)
-    think = parse_seconds(args.think, "--think", lang)
+    think = parse_seconds(args.think, "--think", lang) if args.think is not None else 1.0
     level = parse_level(args.level, lang) if args.level else DEFAULT_LEVEL
     options = parse_options(args.option, lang)
     save_to = Path(args.save).expanduser() if args.save else None
@@ -253,10 +279,18 @@ def start(args: argparse.Namespace, lang: str) -> int:
     if args.resume:
         if args.preset or args.players or args.option or args.partnerships is not None:
             raise UsageError(text("err_resume_rules", lang))
-        game = load_game(args.resume, lang)
-        seats = parse_seats(args.seats, game.rules.players, level, lang)
-        if not args.seats:  # a record does not say who was a bot: tell how to choose
-            say(text("resume_seats", lang, seats=",".join(seats)))
+        game, meta = load_game(args.resume, lang)
+        saved = seats_from_meta(meta, game.rules.players)
+        if args.seats or args.level or saved is None:
+            seats = parse_seats(args.seats, game.rules.players, level, lang)
+            if not args.seats:  # the record does not say who was a bot: tell how to choose
+                say(text("resume_seats", lang, seats=",".join(seats)))
+        else:
+            seats, saved_think = saved
+            if args.think is None and saved_think is not None:
+                think = saved_think
+        if seed is None and isinstance(meta.get("seed"), int):
+            seed = meta["seed"]  # the bots are made again from the same seed
     else:
         if asked:
             try:

@@ -281,8 +281,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "welcome": {"en": "Welcome to fives: domino games where the ends count.",
                 "fr": "Bienvenue dans fives : des jeux de dominos où les bouts comptent."},
     "ask_preset": {"en": "Which game?", "fr": "Quel jeu ?"},
-    "ask_players": {"en": "How many players?", "fr": "Combien de joueurs ?"},
-    "n_players": {"en": "{count} players", "fr": "{count} joueurs"},
     "ask_teams": {"en": "Play in partnerships (partners sit opposite)?",
                   "fr": "Jouer en équipes (les partenaires face à face) ?"},
     "teams_yes": {"en": "yes, two teams of two", "fr": "oui, deux équipes de deux"},
@@ -489,4 +487,33 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Non affichées, faute de place : {columns} (un terminal plus large ou --out les "
               "garde)",
     },
+    # ---------------------------------------------------------------- the terminal game (tui_*)
+    "tui_ask_players": {"en": "How many players ({low}-{high})?",
+                        "fr": "Combien de joueurs ({low}-{high}) ?"},
+    "tui_number_prompt": {"en": "{question} [{default}] > ", "fr": "{question} [{default}] > "},
+    "tui_bad_number": {"en": "{value!r} is not a number from {low} to {high}.",
+                       "fr": "{value!r} n'est pas un nombre de {low} à {high}."},
+    "tui_undo_reveal": {
+        "en": "Undo cannot go back past the end of a hand: its tiles have been shown.",
+        "fr": "Impossible d'annuler au-delà de la fin d'une manche : ses dominos ont été "
+              "montrés.",
+    },
+    "tui_not_understood": {
+        "en": "{value!r} is neither a move nor a command: type a move's number (1 to {count}), "
+              "or help.",
+        "fr": "{value!r} n'est ni un coup ni une commande : tapez le numéro d'un coup (1 à "
+              "{count}), ou aide.",
+    },
+    "tui_not_held": {"en": "You do not hold {tile}: type a move's number (1 to {count}).",
+                     "fr": "Vous n'avez pas {tile} : tapez le numéro d'un coup (1 à {count})."},
+    "tui_cannot_go": {
+        "en": "{tile} cannot be played there: type a move's number (1 to {count}).",
+        "fr": "{tile} ne peut pas être posé là : tapez le numéro d'un coup (1 à {count}).",
+    },
+    "tui_not_now": {"en": "You cannot {what} now: type a move's number (1 to {count}).",
+                    "fr": "Vous ne pouvez pas {what} maintenant : tapez le numéro d'un coup "
+                          "(1 à {count})."},
+    "tui_which": {"en": "{tile} fits in more than one place: type the number of one ({numbers}).",
+                  "fr": "{tile} peut aller à plusieurs endroits : tapez le numéro de l'un "
+                        "d'eux ({numbers})."},
 }

@@ -11,6 +11,7 @@ import contextlib
 import copy
 import json
 import os
+import shlex
 import signal
 import threading
 import time
@@ -180,11 +181,17 @@ class PlaySession:
         self.history = hand_summaries(game)
         self.draw_run: DrawRun | None = None
         # The record as of the last completed action: what Ctrl-C saves.
-        self.safe_record: dict[str, Any] = game.to_record()
+        self.safe_record: dict[str, Any] = self.record()
 
     # ------------------------------------------------------------------ output helpers
     def t(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, with who sat where and the language in its ``meta`` (§12.3), so
+        that ``--resume`` restores them."""
+        return self.game.to_record(meta=session_meta(self.seats, self.think, self.lang,
+                                                     self.seed))
 
     def say(self, renderable: RenderableType | str) -> None:
         # Lines of text are left to the terminal to wrap, so paths and commands stay whole.
@@ -260,7 +267,7 @@ class PlaySession:
                                  quiet=True)
                 if path is not None:
                     self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
-                    self.say(self.t("resume_hint", path=str(path)))
+                    self.say(self.t("resume_hint", path=shlex.quote(str(path))))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
         except BrokenPipeError:
             # The output was closed (`| head`): keep the game without a word, then stop.
@@ -299,7 +306,7 @@ class PlaySession:
                 self.log.clear()
                 self.last_node = None
                 self.last_drawn.clear()
-                self.safe_record = game.to_record()
+                self.safe_record = self.record()
                 self.announce_hand()
                 continue
             seat = game.turn
@@ -322,7 +329,7 @@ class PlaySession:
         seat = self.game.turn
         before = tuple(self.game.scores)
         events = self.game.play(move)
-        self.safe_record = self.game.to_record()
+        self.safe_record = self.record()
         for event in events:
             self.explain(event, seat, before)
 
@@ -410,27 +417,46 @@ class PlaySession:
         return False
 
     def typed_move(self, answer: str, moves: list[Move]) -> bool:
-        if not any(ch.isdigit() for ch in answer) and answer.lower() not in ("draw", "pass"):
-            self.error(self.t("bad_input", value=answer))  # a word that is no command
-            return False
-        try:
-            move = self.game.parse_move(answer)
-        except FivesError as err:
-            self.error(self.engine_message(err, answer))
-            return False
-        if move not in moves:
-            self.error(self.t("not_legal", value=answer))
-            return False
-        self.apply(move)
-        return True
+        """A move typed in notation (``6-3``, ``6-3@2``, ``draw``); refused in player words:
+        a tile not held, a tile that cannot go there, or the numbers to type instead. A bare
+        tile (``6-3``) is played where it fits when there is one place only."""
+        from fives.moves import parse_notation
 
-    def engine_message(self, err: FivesError, answer: str) -> str:
-        """English: the engine's message (it says what was expected); French: the catalog's."""
-        if self.lang == "en":
-            return str(err)
-        if err.key in catalog():
-            return text(err.key, self.lang, **err.params)
-        return self.t("bad_input", value=answer)
+        count = len(moves)
+        try:
+            parsed = parse_notation(answer)
+        except FivesError:
+            self.error(self.t("tui_not_understood", value=answer, count=count))
+            return False
+        if parsed.kind in ("draw", "pass"):
+            chosen = [m for m in moves if m.kind == parsed.kind]
+            if not chosen:
+                self.error(self.t("tui_not_now", what=self.t(f"move_{parsed.kind}"),
+                                  count=count))
+                return False
+            self.apply(chosen[0])
+            return True
+        tile = parsed.tile
+        assert tile is not None
+        shown = f"[{tile.high}|{tile.low}]"
+        if tile not in self.game.view(self.game.turn).hand:
+            self.error(self.t("tui_not_held", tile=shown, count=count))
+            return False
+        fits = [m for m in moves if m.tile == tile]
+        if parsed.kind == "place":  # 6-3@2: the 6 against tile #2
+            fits = [m for m in fits if m.node == parsed.node and m.touching == parsed.touching
+                    and (not parsed.port or m.port == parsed.port)]
+        elif len(fits) > 1:  # 6-3 alone: the 6 first (a lead's west half, else the side touching)
+            fits = [m for m in fits if m.touching == parsed.touching] or fits
+        if len(fits) == 1 or (fits and parsed.kind == "place"):
+            self.apply(fits[0])
+            return True
+        if fits:
+            numbers = ", ".join(str(moves.index(m) + 1) for m in fits)
+            self.error(self.t("tui_which", tile=shown, numbers=numbers))
+        else:
+            self.error(self.t("tui_cannot_go", tile=shown, count=count))
+        return False
 
     def error(self, message: str) -> None:
         self.say(Text(message, style="bold red"))
@@ -511,7 +537,7 @@ class PlaySession:
             name = self.ask(self.t("quit_file_ask", path=str(default))).strip()
             path = self.save(Path(name).expanduser() if name else default)
             if path is not None:
-                self.say(self.t("resume_hint", path=str(path)))
+                self.say(self.t("resume_hint", path=shlex.quote(str(path))))
                 raise SessionEnd(0)
 
     def undo(self, seat: int) -> bool:
@@ -528,13 +554,16 @@ class PlaySession:
             self.error(self.t("undo_nothing"))
             return False
         hand_index, action_index = target
+        if hand_index != len(record["hands"]) - 1:  # the hands before were revealed
+            self.error(self.t("tui_undo_reveal"))
+            return False
         trimmed = copy.deepcopy(record)
         trimmed["hands"] = trimmed["hands"][: hand_index + 1]
         trimmed["hands"][hand_index]["actions"] = (
             trimmed["hands"][hand_index]["actions"][:action_index]
         )
         self.game = game_from_record(trimmed)
-        self.safe_record = self.game.to_record()
+        self.safe_record = self.record()
         self.log.clear()
         self.last_node = None
         self.history = hand_summaries(self.game)
@@ -667,6 +696,49 @@ class PlaySession:
                 name = ""
             if not name or self.save(Path(name).expanduser()) is not None:
                 return
+
+
+def session_meta(seats: Sequence[str], think: float | None, lang: str,
+                 seed: int | None) -> dict[str, Any]:
+    """What a record's ``meta`` says of a terminal game: each seat (a person, or a bot's level
+    and thinking time), the language, the seed the bots were made from."""
+    out: list[dict[str, Any]] = []
+    for kind in seats:
+        if kind == HUMAN:
+            out.append({"player": HUMAN})
+        else:
+            out.append({"player": "bot", "level": kind, "seconds": think})
+    meta: dict[str, Any] = {"client": "fives play", "seats": out, "lang": lang}
+    if seed is not None:
+        meta["seed"] = seed
+    return meta
+
+
+def seats_from_meta(meta: dict[str, Any], players: int) -> tuple[list[str], float | None] | None:
+    """The seats and the bots' thinking time a record's ``meta`` names, or ``None`` when it
+    does not say (a record from elsewhere) or says something this program cannot use."""
+    from fives.bots import level_name
+
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    kinds: list[str] = []
+    think: float | None = None
+    for seat in seats:
+        if not isinstance(seat, dict):
+            return None
+        if seat.get("player") == HUMAN:
+            kinds.append(HUMAN)
+            continue
+        try:
+            kinds.append(level_name(str(seat.get("level"))))
+        except ValueError:
+            return None
+        seconds = seat.get("seconds")
+        if isinstance(seconds, int | float) and not isinstance(seconds, bool) and \
+                0 < seconds <= 60:
+            think = float(seconds)
+    return kinds, think
 
 
 def hand_summaries(game: Game) -> list[HandSummary]:
