@@ -172,6 +172,7 @@ class Game:
         sr = self._score_rules = score_rules(rules)
         self._reserve = sr.reserve
         self._no_drawing = not rules.drawing  # spares the boneyard arithmetic in block games
+        self._overdraw = rules.overdraw_allowed
         # Play score of every possible counted total (no layout of 28 tiles counts 400).
         self._score_table = sr.score_table
 
@@ -342,7 +343,10 @@ class Game:
         if not layout.count:
             if self.forced_lead >= 0:
                 return [(LEAD_PORT << 6) | (self.forced_lead << 1)]
-            return [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
+            leads = [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
+            if self._overdraw and len(self.boneyard) - self.bpos > self._reserve:
+                leads.append(DRAW)  # an overdraw before the lead (RULES.md §4.3)
+            return leads
         codes: list[int] = []
         value = layout.value
         cache = _PLACE_CODES
@@ -356,6 +360,8 @@ class Game:
                     found = by_tiles[m] = tuple((p << 6) | q for q in PLACE_PARTS[v][m])
                 codes += found
         if codes:
+            if self._overdraw and len(self.boneyard) - self.bpos > self._reserve:
+                codes = codes + [DRAW]  # the solitaire's overdraw (RULES.md §4.3)
             return codes
         if self._no_drawing or len(self.boneyard) - self.bpos <= self._reserve:
             return [PASS]
@@ -410,8 +416,8 @@ class Game:
                 return f"seat {self.turn} does not hold {move.tile}"
             return f"{TILE_BY_ID[self.forced_lead]} must lead"
         if move.kind == "draw":
-            return "a placement is possible" if self.layout.placement_codes(
-                self.hands[self.turn]) else "the boneyard cannot be drawn from"
+            return "a placement is possible" if (
+                self.is_overdraw and not self._overdraw) else "the boneyard cannot be drawn from"
         if move.kind == "pass":
             return "a placement or a draw is possible"
         return "it is not a legal placement"
@@ -454,10 +460,11 @@ class Game:
         elif code == DRAW:
             tid = self.boneyard[self.bpos]
             self.bpos += 1
-            self.hands[seat] |= 1 << tid
             sr = self._score_rules
-            cost = sr.draw_points()
-            if cost:  # the solitaire's deck
+            # The solitaire's deck gains on an overdraw (§4.3), or on every draw (O15).
+            cost = sr.draw_points(self._overdraw and self.is_overdraw_hand(self.hands[seat]))
+            self.hands[seat] |= 1 << tid
+            if cost:
                 new = sr.add(scores, 1, cost)
                 if new is not None:
                     self.scores = new
@@ -481,6 +488,19 @@ class Game:
                     self._end_hand("blocked", None, None)
                     return
         self.turn = nxt
+
+    def is_overdraw_hand(self, hand: int) -> bool:
+        """Whether a draw by a seat holding ``hand`` (a mask) would be an overdraw: a draw
+        while a legal lead or placement exists (RULES.md §4.3)."""
+        layout = self.layout
+        if not layout.count:
+            return hand != 0
+        return bool(hand & layout.ends_mask())
+
+    @property
+    def is_overdraw(self) -> bool:
+        """Whether drawing now would be an overdraw (the solitaire charges it, §4.3)."""
+        return self.phase == PLAY and self.is_overdraw_hand(self.hands[self.turn])
 
     def pop(self) -> None:
         """Unmake the last ``push``."""

@@ -40,6 +40,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "target_check": ("immediate", "end_of_hand_unique"),
     "block_penalty": ("pips", "rounded_fifths"),
     "empty_hand": ("end", "draw_on"),
+    "draw_cost_on": ("overdraw", "every_draw"),
 }
 
 
@@ -105,7 +106,8 @@ class Ruleset:
     handicap_each_hand: bool
     block_penalty: str
     empty_hand: str
-    draw_cost: int
+    draw_cost: int  # what a charged draw gives the solitaire's deck (RULES.md §4.3)
+    draw_cost_on: str  # which draws are charged: overdraws only, or every draw (§9 O15)
 
     # ------------------------------------------------------------------ derived
     @property
@@ -116,6 +118,11 @@ class Ruleset:
     @property
     def is_solitaire(self) -> bool:
         return self.settlement == "deck"
+
+    @property
+    def overdraw_allowed(self) -> bool:
+        """Whether a draw is legal while a placement exists (only the solitaire, §4.3)."""
+        return self.is_solitaire and self.drawing
 
     @property
     def sides(self) -> int:
@@ -162,6 +169,16 @@ class Ruleset:
             )
         partnerships = values.get("partnerships", preset == "five-up" and players == 4)
         base = _defaults(preset, players, partnerships)
+        if solo and values.get("target_check") == "immediate":
+            # §9 O15: an immediate race gives the handicap once per game; asking for it every
+            # hand as well is refused below.
+            if values.get("handicap_each_hand") is True:
+                raise RulesError(
+                    "invalid handicap_each_hand True for five-up-solitaire: expected false "
+                    "with target_check=immediate (the handicap is then given once per game)",
+                    key="invalid_option", option="handicap_each_hand", value=True,
+                )
+            base["handicap_each_hand"] = False
         base.update(values)
         base["players"] = players
         base["partnerships"] = partnerships
@@ -184,6 +201,8 @@ class Ruleset:
             value = getattr(self, f.name)
             if value != getattr(default, f.name):
                 out[f.name] = value
+        if self.is_solitaire and self.target_check == "immediate":
+            out.pop("handicap_each_hand", None)  # implied false (§9 O15)
         return out
 
     def _validate(self) -> None:
@@ -283,6 +302,7 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Any]:
         "block_penalty": "pips",
         "empty_hand": "end",
         "draw_cost": 0,
+        "draw_cost_on": "overdraw",
     }
     by_players_af = {2: 7, 3: 6, 4: 5}
     by_players_m5 = {2: 7, 3: 5, 4: 5}
@@ -297,7 +317,7 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Any]:
     elif preset == "five-up-solitaire":
         common.update(hand_size=5, spinners="every_double", scoring="fifths", opener="solo",
                       settlement="deck", target=61, target_check="end_of_hand_unique",
-                      handicap=5, draw_cost=3)
+                      handicap=5, handicap_each_hand=True, draw_cost=3)
     elif preset == "multiples-of-five":
         common.update(hand_size=by_players_m5[players], spinners="none", scoring="raw",
                       opener="winner_else_highest_double", settlement="side_difference",

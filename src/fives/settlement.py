@@ -56,6 +56,7 @@ class ScoreRules:
     reserve: int  # tiles that stay in the boneyard (more than the set when nobody draws)
     end_on_empty: bool  # empty_hand == "end"
     draw_cost: int  # points the solitaire's deck gets for a charged draw
+    charge_every_draw: bool  # O15 draw_cost_on=every_draw (else only overdraws are charged)
 
     # ------------------------------------------------------------------ during play
     def play_points(self, total: int) -> int:
@@ -83,9 +84,11 @@ class ScoreRules:
         while the boneyard can be drawn from)."""
         return self.end_on_empty or boneyard_left <= self.reserve
 
-    def draw_points(self) -> int:
-        """What the deck (side 1) gains for a draw of the solitaire (0 elsewhere)."""
-        return self.draw_cost
+    def draw_points(self, overdraw: bool) -> int:
+        """What the deck (side 1) gains for a draw of the solitaire (0 elsewhere): only an
+        overdraw, a draw beside a legal placement, is charged (§4.3, SOL-2), unless
+        ``draw_cost_on=every_draw`` (O15) charges forced draws too."""
+        return self.draw_cost if overdraw or self.charge_every_draw else 0
 
     # ------------------------------------------------------------------ end of the hand
     def round_hand(self, pips: int) -> int:
@@ -227,6 +230,7 @@ def score_rules(rules: Ruleset) -> ScoreRules:
             reserve=rules.boneyard_reserve if rules.drawing else TILE_COUNT + 1,
             end_on_empty=rules.empty_hand == "end",
             draw_cost=rules.draw_cost,
+            charge_every_draw=rules.draw_cost_on == "every_draw",
         )
     return found
 

@@ -25,7 +25,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("multiples-of-five", {"players": 3, "target": 80}),
     ("five-up-solitaire", {}),
     ("five-up-solitaire", {"handicap": 10, "empty_hand": "draw_on"}),
-    ("five-up-solitaire", {"target_check": "immediate", "handicap_each_hand": True}),
+    ("five-up-solitaire", {"target_check": "immediate", "draw_cost_on": "every_draw"}),
     ("fives-and-threes", {"target": 31}),
     ("draw", {"target": 40}),
     ("block", {"target": 40}),

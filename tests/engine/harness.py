@@ -62,6 +62,8 @@ OPTION_CONFIGS: list[tuple[str, int, bool | None, dict[str, Any]]] = [
     ("five-up", 3, None, {"hand_size": 7}),
     ("five-up", 2, None, {"target_check": "immediate"}),
     ("five-up-solitaire", 1, None, {"handicap": 10, "block_penalty": "rounded_fifths"}),
+    ("five-up-solitaire", 1, None, {"draw_cost_on": "every_draw",
+                                    "handicap_each_hand": False}),
     ("all-fives", 3, None, {"opener": "winner_leads"}),
     ("five-up", 2, None, {"opener": "highest_double_each_hand"}),
 ]
@@ -354,6 +356,7 @@ def run_checked_game(
             [ref_tile(t) for t in boneyard], game.leader, drawing=rules.drawing,
             reserve=rules.boneyard_reserve, forced_lead=forced,
             branches_immediate=rules.spinner_branches_immediate,
+            overdraw=rules.overdraw_allowed,
         )
         drawn = 0
         actions: list[Action] = []
@@ -400,7 +403,10 @@ def run_checked_game(
                 assert isinstance(first, DrawEvent)
                 assert first.tile == boneyard[drawn], "a draw takes the top of the boneyard"
                 drawn += 1
-                if rules.is_solitaire:
+                # §4.3: an overdraw (a draw beside a placement) costs the deck; a forced draw
+                # only under draw_cost_on=every_draw (§9 O15).
+                if rules.is_solitaire and (rules.draw_cost_on == "every_draw"
+                                           or len(legal) > 1):
                     scores[1] += rules.draw_cost
             else:
                 assert isinstance(first, PassEvent) and first.seat == seat
@@ -470,5 +476,7 @@ def run_checked_game(
         else:
             assert top < rules.target
         game.next_hand()
-        assert list(game.scores) == scores, "dealing changes no score"
+        if rules.is_solitaire and rules.handicap_each_hand:
+            scores[1] += rules.handicap  # §4.1: the deck's handicap at the start of every hand
+        assert list(game.scores) == scores, "dealing changes no score but the handicap"
     return game

@@ -87,7 +87,8 @@ def reference_hand(preset: str, rules: Ruleset, hands: list[list[str]], boneyard
         seat, forced = highest_double_or_heaviest([set(h) for h in ref_hands])
         assert seat == leader
     return RefHand(rules.spinners, ref_hands, [parse_tile(t) for t in boneyard], leader,
-                   drawing=rules.drawing, reserve=rules.boneyard_reserve, forced_lead=forced)
+                   drawing=rules.drawing, reserve=rules.boneyard_reserve, forced_lead=forced,
+                   overdraw=rules.overdraw_allowed)
 
 
 def lot_leader(preset: str) -> int | None:

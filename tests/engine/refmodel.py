@@ -171,6 +171,7 @@ class RefHand:
         reserve: int = 0,
         forced_lead: RefTile | None = None,
         branches_immediate: bool = False,
+        overdraw: bool = False,
     ) -> None:
         self.layout = RefLayout(spinners, branches_immediate)
         self.hands = [set(h) for h in hands]
@@ -181,6 +182,8 @@ class RefHand:
         self.forced_lead = forced_lead
         self.over: str | None = None  # "out" or "blocked"
         self.drawn_this_turn: RefTile | None = None
+        # §4.3: the solitaire may draw while a placement exists (an overdraw).
+        self.overdraw = overdraw
 
     def _can_draw(self) -> bool:
         return self.drawing and len(self.boneyard) > self.reserve
@@ -194,12 +197,15 @@ class RefHand:
     def legal(self) -> set[str]:
         if self.over:
             return set()
+        extra = {"draw"} if self.overdraw and self._can_draw() else set()
         if not self.layout.nodes:
             if self.forced_lead is not None:
                 return {tile_text(self.forced_lead)}
-            return {tile_text(t) for t in self.hands[self.turn]}
+            return {tile_text(t) for t in self.hands[self.turn]} | extra
         places = self._placements_of(self.turn)
-        if self.drawn_this_turn is not None:
+        if places and extra:
+            return places | extra
+        if self.drawn_this_turn is not None and not self.overdraw:
             # §1.7.2: a drawn tile that fits must be the tile placed. The layout has not
             # changed during the draws, so it is the only tile that fits anyway; check that.
             tile = self.drawn_this_turn

@@ -48,10 +48,12 @@ def reference_legal(game: Game) -> set[str]:
     places: set[str] = set()
     for t in hand:
         places |= ref.placements(t)
-    if places:
-        return places
     rules = game.rules
-    if rules.drawing and game.boneyard_size > rules.boneyard_reserve:
+    can_draw = rules.drawing and game.boneyard_size > rules.boneyard_reserve
+    if places:
+        # §4.3: only the solitaire may draw beside a placement (an overdraw)
+        return places | {"draw"} if can_draw and rules.is_solitaire else places
+    if can_draw:
         return {"draw"}
     return {"pass"}
 

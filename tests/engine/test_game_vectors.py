@@ -536,111 +536,7 @@ def test_v37_m5_openers_across_hands() -> None:
 
 
 # ------------------------------------------------------------------ Solitaire
-
-def test_v38_solitaire_handicap_draws_and_forced_placements() -> None:
-    hand = tiles(["5-5", "5-0", "0-0", "6-1", "2-2"])
-    top = tiles(["4-4", "5-3", "1-0"])
-    game = Game(R("five-up-solitaire"), deal=Deal((hand,), (*top, *complement(hand, top))))
-    assert tuple(game.scores) == (0, 5)
-    rows = []
-    for m in ("5-5", "5-0@1.E", "0-0@2.out"):
-        (event,) = plays(act(game, m))
-        rows.append((event.total, *event.scores))
-    assert rows == [(10, 2, 5), (10, 4, 5), (10, 6, 5)]
-    assert notations(game.legal_moves) == {"draw"}
-    first = act(game, "draw")[0]
-    assert (str(first.tile), tuple(first.scores)) == ("4-4", (6, 8))
-    assert notations(game.legal_moves) == {"draw"}
-    second = act(game, "draw")[0]
-    assert (str(second.tile), tuple(second.scores)) == ("5-3", (6, 11))
-    assert notations(game.legal_moves) == {"5-3@1.W"}
-    (event,) = plays(act(game, "5-3@1.W"))
-    assert (event.total, event.points, tuple(event.scores)) == (3, 0, (6, 11))
-    assert notations(game.legal_moves) == {"draw"}
-    third = act(game, "draw")[0]
-    assert (str(third.tile), tuple(third.scores)) == ("1-0", (6, 14))
-    assert notations(game.legal_moves) == {"0-1@3.out"}, "#3's branches are still locked"
-    (event,) = plays(act(game, "0-1@3.out"))
-    assert (event.total, tuple(game.scores)) == (4, (6, 14))
-    assert "1-6@5.out" in notations(game.legal_moves)
-
-
-@pytest.mark.parametrize(("options", "deck_after"), [({}, 45),
-                                                      ({"block_penalty": "rounded_fifths"}, 33)])
-def test_v39_solitaire_blocked_hand(options: dict[str, Any], deck_after: int) -> None:
-    game = position(R("five-up-solitaire", **options), [["6-1", "4-4"]], ["5-3"],
-                    scores=[40, 30], boneyard=[])
-    assert notations(game.legal_moves) == {"pass"}
-    end = hand_end(act(game, "pass"))
-    assert (end.result, end.winner, list(end.pips), list(end.scores)) == (
-        "blocked", None, [15], [40, deck_after])
-    game.next_hand()
-    assert tuple(game.scores) == (40, deck_after), "no handicap on a new hand"
-    assert game.hand_sizes == (5,) and game.boneyard_size == 23
-
-
-def test_v40_solitaire_deck_passes_61_by_a_draw_and_the_hand_goes_on() -> None:
-    game = position(R("five-up-solitaire"), [["4-4"]], ["6-2"], scores=[59, 58],
-                    boneyard=["2-4", "1-1", "0-0"])
-    assert notations(game.legal_moves) == {"draw"}
-    act(game, "draw")
-    assert tuple(game.scores) == (59, 61) and phase_of(game) == "play"
-    (event,) = plays(act(game, "2-4@1.E"))
-    assert (event.total, event.points) == (10, 2)
-    events = act(game, "4-4@2.out")
-    end = hand_end(events)
-    assert (end.result, list(end.scores)) == ("out", [61, 61])
-    assert phase_of(game) == "hand_over" and game.winner is None, "61-61: another hand"
-
-
-def test_v40_immediate_the_deck_wins_on_the_draw() -> None:
-    game = position(R("five-up-solitaire", target_check="immediate"), [["4-4"]], ["6-2"],
-                    scores=[59, 58], boneyard=["2-4", "1-1", "0-0"])
-    events = act(game, "draw")
-    end = hand_end(events)
-    assert (end.result, end.winner, list(end.scores)) == ("target", 1, [59, 61])
-    assert game.is_over and game.winner == 1
-    assert set(game.hand(0)) == set(tiles(["4-4", "2-4"])), "the drawn tile is not placed"
-
-
-V41_BONEYARD = ["3-2", "2-4", "4-0", "0-1", "5-5", "5-4"]
-V41_MOVES = ["6-6@1.W", "draw", "3-2@1.E", "draw", "2-4@3.out", "draw", "4-0@4.out", "draw",
-             "0-1@5.out", "1-1@6.out"]
-
-
-def test_v41_solitaire_player_reaches_61_and_finishes_the_hand() -> None:
-    game = position(R("five-up-solitaire"), [["6-6", "1-1"]], ["6-3"], scores=[58, 40],
-                    boneyard=V41_BONEYARD)
-    events = act(game, V41_MOVES[0])
-    assert plays(events)[0].points == 3 and phase_of(game) == "play"
-    events = act(game, *V41_MOVES[1:])
-    assert [e.points for e in plays(events)] == [0, 0, 0, 0, 0]
-    end = hand_end(events)
-    assert (end.result, list(end.scores)) == ("out", [61, 52])
-    assert game.is_over and game.winner == 0
-    assert isinstance(events[-1], GameEndEvent) and events[-1].winner == 0
-
-
-def test_v41_immediate_the_player_wins_on_the_placement() -> None:
-    game = position(R("five-up-solitaire", target_check="immediate"), [["6-6", "1-1"]],
-                    ["6-3"], scores=[58, 40], boneyard=V41_BONEYARD)
-    events = act(game, "6-6@1.W")
-    end = hand_end(events)
-    assert (end.result, end.winner, list(end.scores)) == ("target", 0, [61, 40])
-    assert game.is_over and game.winner == 0
-
-
-def test_v42_solitaire_hand_emptied_with_tiles_left() -> None:
-    bone = ["0-0", "1-1", "2-2", "3-3", "4-4", "5-5", "6-6", "2-0", "2-1"]
-    game = position(R("five-up-solitaire"), [["3-1"]], ["6-3"], scores=[20, 25], boneyard=bone)
-    events = act(game, "3-1@1.E")
-    assert plays(events)[0].total == 7
-    end = hand_end(events)
-    assert (end.result, end.winner, list(end.deltas), list(end.scores)) == (
-        "out", 0, [0, 0], [20, 25])
-    game.next_hand()
-    assert tuple(game.scores) == (20, 25)
-    assert game.hand_sizes == (5,) and game.boneyard_size == 23
+# V38-V42 and the O15 options: see test_solitaire.py.
 
 
 # ------------------------------------------------------------------ options
@@ -705,25 +601,6 @@ def test_o11_spinner_branches_open_at_once() -> None:
     locked = Game(R("all-fives"), deal=deal)
     act(locked, "6-6")
     assert notations(locked.legal_moves) == {"6-4@1.W", "6-4@1.E"}
-
-
-def test_o15_handicap_each_hand() -> None:
-    game = position(R("five-up-solitaire", handicap_each_hand=True), [["3-1"]], ["6-3"],
-                    scores=[20, 25])
-    act(game, "3-1@1.E")
-    game.next_hand()
-    assert tuple(game.scores) == (20, 30)
-
-
-def test_o15_empty_hand_draw_on() -> None:
-    game = position(R("five-up-solitaire", empty_hand="draw_on"), [["3-1"]], ["6-3"],
-                    scores=[20, 25], boneyard=["2-2", "1-0", "5-5"])
-    events = act(game, "3-1@1.E")
-    assert [type(e).__name__ for e in events] == ["PlayEvent"] and phase_of(game) == "play"
-    assert notations(game.legal_moves) == {"draw"}
-    act(game, "draw", "draw")
-    assert tuple(game.scores) == (20, 31)
-    assert notations(game.legal_moves) == {"1-0@2.out"}
 
 
 def test_o6_five_up_winner_collects() -> None:

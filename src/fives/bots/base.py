@@ -54,6 +54,12 @@ class Candidate:
 
     move: Move
     value: float
+    # What the expert expects of the move for the rest of the hand, in the rules' score unit:
+    # ``points`` for the mover's side, ``against`` for the other sides (the solitaire's deck);
+    # ``odds``, for an overdraw, the chance that the tile drawn scores at once. None elsewhere.
+    points: float | None = None
+    against: float | None = None
+    odds: float | None = None
 
 
 class Player:

@@ -59,16 +59,24 @@ class ExpertPlayer(Player):
         groups: dict[tuple[int, int, tuple[int, ...]], list[Move]] = {}
         layout = view.layout.copy()
         for move in moves:
+            if move.tile is None:  # the solitaire's overdraw, beside the placements
+                groups.setdefault((-1, 0, ()), []).append(move)
+                continue
             total = layout.place_code(move.code)
             ends = tuple(sorted(layout.value[p] for p in layout.ends))
             layout.undo()
-            assert move.tile is not None
             groups.setdefault((move.tile.id, total, ends), []).append(move)
         reps = [g[0] for g in groups.values()]
         if len(reps) == 1:
             return [Candidate(m, 0.0) for m in moves]
         sums = [0.0] * len(reps)
         sq = [0.0] * len(reps)
+        # Per move: our side's and the others' expected gains (score unit), and for an
+        # overdraw how often the tile drawn scores at once.
+        mine = [0.0] * len(reps)
+        theirs = [0.0] * len(reps)
+        fished = [0] * len(reps)
+        others = [s for s in range(len(start)) if s != side]
         samples = [0] * len(reps)
         alive = list(range(len(reps)))
         count = 0
@@ -82,13 +90,22 @@ class ExpertPlayer(Player):
             root = HandSim(r, view.layout.copy(), hands, bone, start, me)
             for i in alive:
                 sim = root.copy()
-                sim.place(reps[i].code)
+                if reps[i].kind == "draw":
+                    top = sim.bone[-1]
+                    sim.draw()
+                    if _scores_at_once(sim, top):
+                        fished[i] += 1
+                else:
+                    sim.place(reps[i].code)
                 if not sim.hand_over:
                     sim.rollout(rng, self.epsilon, self.defense)
                 v = sim.value(side, start, win_value)
                 sums[i] += v
                 sq[i] += v * v
                 samples[i] += 1
+                mine[i] += sim.scores[side] - start[side]
+                if others:
+                    theirs[i] += sum(sim.scores[s] - start[s] for s in others) / len(others)
             count += 1
             if iterations is not None and count >= iterations:
                 break
@@ -103,9 +120,12 @@ class ExpertPlayer(Player):
         out = []
         for i, members in enumerate(groups.values()):
             # A pruned move keeps the mean it had when dropped; ties go to the heavier tile.
-            mean = sums[i] / max(1, samples[i])
+            n = max(1, samples[i])
+            mean = sums[i] / n
+            odds = fished[i] / n if reps[i].kind == "draw" else None
             for move in members:
-                out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000))
+                out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000,
+                                     round(mine[i] / n, 2), round(theirs[i] / n, 2), odds))
         return out
 
     def _limits(self, budget: Budget | None) -> tuple[float | None, int | None]:
@@ -113,6 +133,20 @@ class ExpertPlayer(Player):
             return DEFAULT_SECONDS, None
         return budget.seconds, budget.iterations
 
+
+
+def _scores_at_once(sim: HandSim, tid: int) -> bool:
+    """Whether tile ``tid`` (just drawn) can be placed for points on the sim's layout."""
+    layout = sim.layout
+    if not layout.count:
+        return False
+    table = sim.r.score_table
+    for code in layout.placement_codes(1 << tid):
+        total = layout.place_code(code)
+        layout.undo()
+        if table[total]:
+            return True
+    return False
 
 
 def _prune(alive: list[int], sums: list[float], sq: list[float], samples: list[int]) -> list[int]:

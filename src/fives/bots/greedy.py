@@ -30,8 +30,10 @@ class GreedyPlayer(Player):
         layout = view.layout.copy()  # never touch the view's own layout
         out = []
         for move in moves:
-            if move.tile is None:  # draw or pass: only ever the single legal move
-                out.append(Candidate(move, 0.0))
+            if move.tile is None:
+                # A forced draw or pass is the only legal move; beside a placement a draw is the
+                # solitaire's overdraw (3 to the deck), which greedy never takes.
+                out.append(Candidate(move, -1.0))
                 continue
             total = layout.place_code(move.code)
             layout.undo()

@@ -52,6 +52,14 @@ def expected_best(values: list[int], p: float) -> float:
     return e
 
 
+def _fishing_value(layout: Layout, unseen: int, score: list[int]) -> float:
+    """The mean best immediate score of one tile drawn at random from ``unseen``."""
+    count = unseen.bit_count()
+    if not count or not layout.count:
+        return 0.0
+    return sum(best_reply(layout, unseen, score)) / count
+
+
 class HeuristicPlayer(Player):
     name = "heuristic"
     level = 3
@@ -79,7 +87,13 @@ class HeuristicPlayer(Player):
         out = []
         for move in moves:
             if move.tile is None:
-                out.append(Candidate(move, 0.0))
+                value = 0.0
+                if move.kind == "draw" and len(moves) > 1:
+                    # The solitaire's overdraw: what a tile from the boneyard would score now,
+                    # on average, against what the deck is paid for it (raw points, like the
+                    # rest). Rarely worth it: the club player keeps it for a dead hand.
+                    value = _fishing_value(layout, know.unseen, score) - rules.draw_cost * scale
+                out.append(Candidate(move, round(value, 3)))
                 continue
             value = self._value(
                 move.code, layout, score, know, hand, opp, partner, hidden, urgency, view

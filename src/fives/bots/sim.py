@@ -107,9 +107,15 @@ class HandSim:
         self._next(seat)
 
     def draw(self) -> None:
+        """The current seat draws: forced, or (solitaire only) an overdraw beside a placement,
+        which the deck is paid for (§4.3)."""
+        seat = self.turn
+        hand = self.hands[seat]
+        layout = self.layout
+        overdraw = bool(hand & layout.ends_mask()) if layout.count else hand != 0
         tid = self.bone.pop()
-        self.hands[self.turn] |= 1 << tid
-        cost = self.r.draw_points()
+        self.hands[seat] = hand | 1 << tid
+        cost = self.r.draw_points(overdraw)
         if cost:
             self._add(1, cost)  # the solitaire's deck
 

@@ -104,8 +104,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "premier à 150",
     },
     "blurb_five-up-solitaire": {
-        "en": "alone against the deck, which scores 3 per tile you draw; 61 to win",
-        "fr": "seul contre la pioche, qui marque 3 par domino pioché ; 61 pour gagner",
+        "en": "alone against the deck, which gets a handicap each hand and 3 per overdraw; "
+              "61 to win",
+        "fr": "seul contre la pioche, qui reçoit un handicap à chaque manche et 3 par "
+              "surpioche ; 61 pour gagner",
     },
     "blurb_multiples-of-five": {
         "en": "a line with two ends, no spinner; first to 250 (200 with 3-4 players)",
@@ -405,12 +407,14 @@ MESSAGES: dict[str, dict[str, str]] = {
               "ramasse les points des autres arrondis à 5. Premier à 150, victoire immédiate.",
     },
     "play_rules_five-up-solitaire": {
-        "en": "Five-Up solitaire. You play Five Up alone against the deck, which starts with "
-              "a handicap and scores 3 for every tile you draw, and your pips when you are "
+        "en": "Five-Up solitaire. You play Five Up alone against the deck, which receives a "
+              "handicap at the start of every hand, 3 for every tile you overdraw (a draw while "
+              "a tile fits; draws when nothing fits are free), and your pips when you are "
               "blocked. 61 and ahead at the end of a hand wins.",
-        "fr": "Five Up en solitaire. Vous jouez seul contre la pioche, qui part avec un "
-              "handicap et marque 3 par domino pioché, et vos points si vous êtes bloqué. "
-              "61 et en tête en fin de manche pour gagner.",
+        "fr": "Five Up en solitaire. Vous jouez seul contre la pioche, qui reçoit un "
+              "handicap au début de chaque manche, 3 par domino surpioché (pioché alors qu'un "
+              "domino allait ; piocher quand rien ne va est gratuit), et vos points si vous "
+              "êtes bloqué. 61 et en tête en fin de manche pour gagner.",
     },
     "play_rules_multiples-of-five": {
         "en": "Multiples of five (Muggins). A plain line with two ends, no spinner. A multiple "

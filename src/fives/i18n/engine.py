@@ -134,20 +134,23 @@ MESSAGES: dict[str, dict[str, str]] = {
               "aussitôt.",
     },
     "rules_five-up-solitaire": {
-        "en": "One player against the deck. The deck starts with a handicap (5 for a "
-              "beginner, 10 for an experienced player). You hold 5 tiles and play as in "
-              "Five Up: every double is a spinner and a multiple of 5 on the ends scores a "
-              "fifth of it. Each tile you draw from the boneyard gives the deck 3 points. "
-              "Emptying your hand ends the hand; if you are blocked, the deck scores the pips "
-              "left in your hand. Whoever has 61 or more and is ahead at the end of a hand "
-              "wins.",
-        "fr": "Un joueur contre la pioche. La pioche commence avec un handicap (5 pour un "
-              "débutant, 10 pour un joueur confirmé). Vous avez 5 dominos et jouez comme au "
-              "Five Up : chaque double est un double pivot et un multiple de 5 aux bouts "
-              "rapporte son cinquième. Chaque domino pioché donne 3 points à la pioche. Vider "
-              "votre main termine la manche ; si vous êtes bloqué, la pioche marque les points "
-              "restant dans votre main. Celui qui a au moins 61 et mène en fin de manche "
-              "gagne.",
+        "en": "One player against the deck. At the start of every hand the deck receives a "
+              "handicap (5 for a beginner, 10 for an experienced player). You hold 5 tiles "
+              "and play as in Five Up: every double is a spinner and a multiple of 5 on the "
+              "ends scores a fifth of it. When no tile fits you draw until one does: these "
+              "draws are free. You may also draw while a tile fits (an overdraw, to fish for "
+              "a better tile): each overdrawn tile gives the deck 3 points. Emptying your "
+              "hand ends the hand; if you are blocked, the deck scores the pips left in your "
+              "hand. Whoever has 61 or more and is ahead at the end of a hand wins.",
+        "fr": "Un joueur contre la pioche. Au début de chaque manche la pioche reçoit un "
+              "handicap (5 pour un débutant, 10 pour un joueur confirmé). Vous avez 5 "
+              "dominos et jouez comme au Five Up : chaque double est un double pivot et un "
+              "multiple de 5 aux bouts rapporte son cinquième. Si aucun domino ne va, vous "
+              "piochez jusqu'à en trouver un : ces pioches sont gratuites. Vous pouvez aussi "
+              "piocher alors qu'un domino va (une surpioche, pour chercher mieux) : chaque "
+              "domino surpioché donne 3 points à la pioche. Vider votre main termine la "
+              "manche ; si vous êtes bloqué, la pioche marque les points restant dans votre "
+              "main. Celui qui a au moins 61 et mène en fin de manche gagne.",
     },
     "rules_multiples-of-five": {
         "en": "Two to four players (7 tiles each for two, 5 for three or four); four play "
@@ -231,18 +234,23 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "fr": "quand l'objectif est vérifié (immediate, end_of_hand_unique)"},
     "option_target_exact": {"en": "the target must be reached exactly",
                             "fr": "l'objectif doit être atteint exactement"},
-    "option_handicap": {"en": "the deck's starting score (solitaire)",
-                        "fr": "score de départ de la pioche (solitaire)"},
-    "option_handicap_each_hand": {"en": "the handicap is given at every hand",
-                                  "fr": "le handicap est donné à chaque manche"},
+    "option_handicap": {"en": "the deck's handicap (solitaire)",
+                        "fr": "handicap de la pioche (solitaire)"},
+    "option_handicap_each_hand": {"en": "the handicap is given at every hand (false: once "
+                                        "per game)",
+                                  "fr": "le handicap est donné à chaque manche (false : une "
+                                        "fois par partie)"},
     "option_block_penalty": {"en": "what the deck scores when you are blocked (pips, "
                                    "rounded_fifths)",
                              "fr": "ce que marque la pioche si vous êtes bloqué (pips, "
                                    "rounded_fifths)"},
     "option_empty_hand": {"en": "with an empty hand: end the hand, or draw on",
                           "fr": "main vide : finir la manche, ou continuer à piocher"},
-    "option_draw_cost": {"en": "points the deck gets for each tile drawn",
-                         "fr": "points de la pioche par domino pioché"},
+    "option_draw_cost": {"en": "points the deck gets for each charged draw",
+                         "fr": "points de la pioche par domino pioché payant"},
+    "option_draw_cost_on": {"en": "which draws the deck is paid for (overdraw, every_draw)",
+                            "fr": "quelles pioches paient la pioche (overdraw : les "
+                                  "surpioches ; every_draw : toutes)"},
     # ---------------------------------------------------------------- errors
     "illegal_move": {"en": "{move} is not legal here: {why}. Legal: {legal}.",
                      "fr": "{move} n'est pas permis ici. Coups permis : {legal}."},
