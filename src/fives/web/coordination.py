@@ -1,0 +1,204 @@
+"""What the server processes of the shared mode tell each other, through Redis.
+
+- A **lease** per live table names the one process that owns it (holds its game, runs its
+  timers and bots, appends to its log). Taking a lease hands out a **fencing token** from a
+  per-table counter that only goes up; the owner writes it to the table's row in PostgreSQL,
+  and the log then refuses any older token (``fives.web.pgstore``). The owner renews its
+  leases every third of their length; a process that dies stops renewing, and the lease runs
+  out after ``lease_s`` seconds: the next command for the table, or the sweeper of any other
+  process, takes it and rebuilds the table from the log.
+- Each process has an inbox channel (pub/sub): commands routed to the owner, the owner's
+  frames for the sockets of that process, replies. One more channel, ``owners``, tells every
+  process that a table changed hands, so that its sockets join the new owner.
+
+Pub/sub rather than streams: a frame is worth nothing once the next one exists, and the log in
+PostgreSQL is the durable record, so there is nothing to keep in Redis; pub/sub costs one
+PUBLISH per process and message, needs no trimming, and PUBLISH answers how many processes
+heard it (0: the owner is gone, do not wait for it). A process that misses messages (its
+Redis connection dropped) gets a full view again when its sockets rejoin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("fives.web")
+
+Handler = Callable[[dict[str, Any]], None]
+
+# Take a lease that nobody holds: bump the table's token and store "process token".
+ACQUIRE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local token = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
+return token
+"""
+# Extend a lease only while it is still ours.
+RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def _text(value: bytes | str) -> str:
+    return value if isinstance(value, str) else value.decode()
+
+
+def check_url(url: str) -> str:
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        shown = url.split("@")[-1][:80]
+        raise ValueError(f"invalid Redis URL {shown!r}: expected redis://HOST:PORT/DB")
+    return url
+
+
+class Coordinator:
+    """This process's leases, inbox and messages to the others."""
+
+    def __init__(self, url: str, prefix: str = "fives:", lease_s: float = 3.0) -> None:
+        import redis.asyncio as aioredis
+
+        self.redis = aioredis.Redis.from_url(check_url(url))
+        self.prefix = prefix
+        self.lease_ms = int(lease_s * 1000)
+        self.lease_s = lease_s
+        self.proc = secrets.token_hex(6)
+        self.owned: dict[str, int] = {}  # table -> fencing token of our lease
+        self._acquire = self.redis.register_script(ACQUIRE)
+        self._renew = self.redis.register_script(RENEW)
+        self._release = self.redis.register_script(RELEASE)
+        self._listener: asyncio.Task[None] | None = None
+        self._pubsub: Any = None
+
+    def key(self, *parts: str) -> str:
+        return self.prefix + ":".join(parts)
+
+    # --- messages -------------------------------------------------------------------------
+
+    async def start(self, handler: Handler) -> None:
+        """Listen to this process's inbox and the owners channel; ``handler`` gets each message
+        (on the event loop, in order)."""
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self.key("inbox", self.proc), self.key("owners"))
+        self._listener = asyncio.ensure_future(self._listen(handler))
+
+    async def _listen(self, handler: Handler) -> None:
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis went away: keep trying, the sweeper resyncs
+                log.error("redis inbox: %s", type(exc).__name__)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                handler(json.loads(message["data"]))
+            except Exception:
+                log.exception("message handler failed")
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                await self._listener
+        for table_id in list(self.owned):
+            with contextlib.suppress(Exception):
+                await self.release(table_id)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def send(self, proc: str, message: dict[str, Any]) -> int:
+        """Publish to one process's inbox; how many listeners heard it (0: it is gone)."""
+        heard: int = await self.redis.publish(
+            self.key("inbox", proc), json.dumps(message, separators=(",", ":")))
+        return heard
+
+    async def announce(self, message: dict[str, Any]) -> None:
+        await self.redis.publish(self.key("owners"), json.dumps(message, separators=(",", ":")))
+
+    # --- leases ---------------------------------------------------------------------------
+
+    async def acquire(self, table_id: str) -> int | None:
+        """A fencing token if this process now holds the table's lease, else None."""
+        token = int(await self._acquire(
+            keys=[self.key("lease", table_id), self.key("epoch", table_id)],
+            args=[self.proc, self.lease_ms],
+        ))
+        if token == 0:
+            return None
+        self.owned[table_id] = token
+        return token
+
+    async def raise_epoch(self, table_id: str, at_least: int) -> None:
+        """Make the next token of a table at least ``at_least`` (after Redis lost its keys)."""
+        key = self.key("epoch", table_id)
+        current = int(await self.redis.get(key) or 0)
+        if current < at_least:
+            await self.redis.set(key, at_least)
+
+    async def owner(self, table_id: str) -> str | None:
+        """The process holding the table's lease, or None."""
+        value = await self.redis.get(self.key("lease", table_id))
+        return None if value is None else _text(value).split(" ")[0]
+
+    async def renew(self) -> list[str]:
+        """Extend every lease this process holds; the tables whose lease was lost."""
+        owned = list(self.owned.items())
+        if not owned:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id, token in owned:
+                await self._renew(keys=[self.key("lease", table_id)],
+                                  args=[f"{self.proc} {token}", self.lease_ms], client=pipe)
+            results = await pipe.execute()
+        lost = [table_id for (table_id, _), kept in zip(owned, results, strict=True) if not kept]
+        for table_id in lost:
+            self.owned.pop(table_id, None)
+        return lost
+
+    async def release(self, table_id: str) -> None:
+        token = self.owned.pop(table_id, None)
+        if token is not None:
+            await self._release(keys=[self.key("lease", table_id)],
+                                args=[f"{self.proc} {token}"])
+
+    # --- live tables (those that must run even with nobody connected) ------------------------
+
+    async def mark_live(self, table_id: str, live: bool) -> None:
+        if live:
+            await self.redis.sadd(self.key("live"), table_id)
+        else:
+            await self.redis.srem(self.key("live"), table_id)
+
+    async def orphans(self) -> list[str]:
+        """Live tables whose lease nobody holds."""
+        members = [_text(m) for m in await self.redis.smembers(self.key("live"))]
+        if not members:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in members:
+                pipe.exists(self.key("lease", table_id))
+            held = await pipe.execute()
+        return [t for t, h in zip(members, held, strict=True) if not h]
+
+    async def next_id(self) -> int:
+        """A number no other process hands out (connection ids across processes)."""
+        value: int = await self.redis.incr(self.key("ids"))
+        return value
