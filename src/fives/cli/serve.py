@@ -109,6 +109,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--max-connections", type=int, default=2000,
                         help="open connections in all, past which new ones get 503 "
                         "(default 2000)")
+    from fives.cli import serve_shared
+
+    serve_shared.add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -146,12 +149,10 @@ def _bind(host: str, port: int) -> socket.socket:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
         from fives.web.config import ServerConfig
         from fives.web.server import create_app
         from fives.web.storage import DatabaseLocked
-        from fives.web.transport import guarded_protocol
+        from fives.web.transport import guarded_protocol  # noqa: F401 (needs uvicorn)
     except ModuleNotFoundError as exc:
         return _fail(f"the web extra is not installed (missing {exc.name!r}): "
                      "expected `pip install 'fives[web]'`")
@@ -170,6 +171,10 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=tuple(args.trusted_proxy),
         allowed_hosts=tuple(h.lower() for h in args.allowed_host),
     )
+    from fives.cli import serve_shared
+
+    if serve_shared.requested(args):
+        return serve_shared.run(args, config, _bind, serve, _fail)
     db = Path(args.db) if args.db else default_db_path()
     try:
         app = create_app(db, config)
@@ -181,14 +186,24 @@ def run(args: argparse.Namespace) -> int:
         sock = _bind(args.host, args.port)
     except OSError as exc:
         return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+    return serve(app, sock, args, config, f"database {db}")
+
+
+def serve(app: Any, sock: socket.socket, args: argparse.Namespace, config: Any, label: str,
+          announce: bool = True) -> int:
+    """Run ``app`` on the bound socket until SIGTERM or Ctrl-C."""
+    import uvicorn
+
+    from fives.web.transport import guarded_protocol
+
+    limits = config.limits
     bound = sock.getsockname()[1]
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
-            if not self.should_exit:
-                print(f"fives: serving on http://{args.host}:{bound}/ (database {db})",
-                      flush=True)
+            if not self.should_exit and announce:
+                print(f"fives: serving on http://{args.host}:{bound}/ ({label})", flush=True)
 
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             await app.state.server.going_away()

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -73,7 +74,7 @@ class Coordinator:
         self.prefix = prefix
         self.lease_ms = int(lease_s * 1000)
         self.lease_s = lease_s
-        self.proc = secrets.token_hex(6)
+        self.proc = f"{os.getpid()}-{secrets.token_hex(4)}"  # the pid helps operators
         self.owned: dict[str, int] = {}  # table -> fencing token of our lease
         self._acquire = self.redis.register_script(ACQUIRE)
         self._renew = self.redis.register_script(RENEW)

@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from fives.web.storage import LogEntry, hash_token
+from fives.web.storage import LogEntry, Storage, StorageError, hash_token
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-class StoreError(Exception):
-    """The database refused or could not take a write (nothing was stored)."""
-
-
-class Fenced(StoreError):
+class Fenced(StorageError):
     """This process no longer owns the table: another one has taken it over."""
 
 
@@ -53,13 +50,16 @@ def migrate(url: str) -> list[str]:
     parts = urlsplit(check_url(url))
     backend = get_backend(urlunsplit(parts._replace(scheme="postgresql+psycopg")))
     migrations = read_migrations(str(MIGRATIONS))
-    with backend.lock():
-        todo = backend.to_apply(migrations)
-        backend.apply_migrations(todo)
+    try:
+        with backend.lock():
+            todo = backend.to_apply(migrations)
+            backend.apply_migrations(todo)
+    finally:
+        backend.connection.close()
     return [m.id for m in todo]
 
 
-class PgStorage:
+class PgStorage(Storage):
     """Tables, links and logs in PostgreSQL, through a pool of async connections."""
 
     def __init__(self, url: str, *, min_size: int = 2, max_size: int = 10) -> None:
@@ -71,6 +71,8 @@ class PgStorage:
             kwargs={"autocommit": True},
         )
         self.epochs: dict[str, int] = {}  # fencing token of each table this process owns
+        # Called with a new table's id before it is stored: the epoch that will own it.
+        self.before_create: Callable[[str], Awaitable[int]] | None = None
 
     async def open(self) -> None:
         await self.pool.open(wait=True, timeout=30)
@@ -92,6 +94,8 @@ class PgStorage:
         import psycopg
 
         at = time.time()
+        if self.before_create is not None:
+            self.epochs[table_id] = await self.before_create(table_id)
         epoch = self.epochs.get(table_id, 0)
         try:
             async with self.pool.connection() as conn, conn.transaction():
@@ -105,7 +109,7 @@ class PgStorage:
                         [(hash_token(token), table_id, seat) for token, seat in tokens],
                     )
         except psycopg.Error as exc:
-            raise StoreError(f"table {table_id}: {type(exc).__name__}") from exc
+            raise StorageError(f"table {table_id}: {type(exc).__name__}") from exc
 
     async def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
         """Commit one log entry durably if this process's epoch still owns the table; its time.
@@ -119,8 +123,8 @@ class PgStorage:
         try:
             async with self.pool.connection() as conn:
                 cur = await conn.execute(
-                    "INSERT INTO log (table_id, seq, kind, payload, at) "
-                    "SELECT id, %s, %s, %s, %s FROM tables WHERE id = %s AND epoch = %s "
+                    "INSERT INTO log (table_id, seq, kind, payload, at, epoch) "
+                    "SELECT id, %s, %s, %s, %s, epoch FROM tables WHERE id = %s AND epoch = %s "
                     "FOR SHARE",
                     (seq, kind, json.dumps(payload, sort_keys=True), at, table_id, epoch),
                 )
@@ -129,7 +133,7 @@ class PgStorage:
         except psycopg.errors.UniqueViolation as exc:
             raise Fenced(f"table {table_id}: step {seq} is already in the log") from exc
         except psycopg.Error as exc:
-            raise StoreError(f"table {table_id}: {type(exc).__name__}") from exc
+            raise StorageError(f"table {table_id}: {type(exc).__name__}") from exc
         return at
 
     def own(self, table_id: str, epoch: int) -> None:
@@ -184,6 +188,19 @@ class PgStorage:
             rows = await cur.fetchall()
         entries = [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
         return json.loads(row[0]), entries
+
+    async def config(self, table_id: str) -> dict[str, Any] | None:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute("SELECT config FROM tables WHERE id = %s", (table_id,))
+            row = await cur.fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def epoch(self, table_id: str) -> int | None:
+        """The token of the table's current owner (0: never owned), None if no such table."""
+        async with self.pool.connection() as conn:
+            cur = await conn.execute("SELECT epoch FROM tables WHERE id = %s", (table_id,))
+            row = await cur.fetchone()
+        return None if row is None else int(row[0])
 
     async def active_table_ids(self, since: float) -> list[str]:
         async with self.pool.connection() as conn:

@@ -16,7 +16,7 @@ seat's view. The Game and its secrets never leave this process.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -74,13 +74,18 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(storage: str | Path | Storage, config: ServerConfig | None = None) -> Starlette:
-    """The app on ``storage`` (a path opens SQLite there)."""
+def create_app(
+    storage: str | Path | Storage,
+    config: ServerConfig | None = None,
+    make_hub: Callable[[Storage, ServerConfig, Metrics], GameServer] = GameServer,
+) -> Starlette:
+    """The app on ``storage`` (a path opens SQLite there); ``make_hub`` builds the runtime
+    (the shared mode passes its own, ``fives.web.shared``)."""
     config = config or ServerConfig()
     if not isinstance(storage, Storage):
         storage = SqliteStorage(storage)
     metrics = Metrics()
-    hub = GameServer(storage, config, metrics)
+    hub = make_hub(storage, config, metrics)
     budgets = Budgets(config.limits)
     routes = Routes(hub, budgets, StaticFiles())
 

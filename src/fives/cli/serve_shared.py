@@ -1,0 +1,158 @@
+"""`fives serve --database postgresql://... --redis redis://... [--workers N]`: the shared mode.
+
+Any number of such processes, on one host or several, serve the same tables: PostgreSQL keeps
+the log, Redis says which process owns which table (``fives.web.shared``). ``--workers N``
+starts N processes on one port: the parent binds the socket, then forks the workers, which all
+accept on it (the kernel spreads the connections), and starts a new one when one dies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+DATABASE_ENV = "FIVES_DATABASE_URL"
+REDIS_ENV = "FIVES_REDIS_URL"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "shared mode", "many server processes on one PostgreSQL database and one Redis "
+        "(see docs/DEPLOY.md); needs `pip install 'fives[scale]'`")
+    group.add_argument(
+        "--database", default=os.environ.get(DATABASE_ENV), metavar="URL",
+        help=f"PostgreSQL database, postgresql://USER@HOST:PORT/NAME (default ${DATABASE_ENV})")
+    group.add_argument(
+        "--redis", default=os.environ.get(REDIS_ENV), metavar="URL",
+        help=f"Redis server, redis://HOST:PORT/DB (default ${REDIS_ENV})")
+    group.add_argument("--workers", type=int, default=1,
+                       help="server processes on this port (default 1)")
+    group.add_argument("--redis-prefix", default="fives:",
+                       help="prefix of every Redis key and channel (default 'fives:')")
+    group.add_argument("--lease", type=float, default=3.0,
+                       help="seconds a table stays with a process that stopped answering "
+                       "before another takes it over (default 3)")
+
+
+def requested(args: argparse.Namespace) -> bool:
+    return bool(args.database or args.redis or args.workers != 1)
+
+
+def _safe(url: str) -> str:
+    """A URL without its user and password, for messages."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{parts.hostname or ''}{port}{parts.path}"
+
+
+def run(
+    args: argparse.Namespace,
+    config: Any,
+    bind: Callable[[str, int], socket.socket],
+    serve: Callable[..., int],
+    fail: Callable[[str], int],
+) -> int:
+    if not args.database or not args.redis:
+        missing = "--database (or $FIVES_DATABASE_URL)" if not args.database else \
+            "--redis (or $FIVES_REDIS_URL)"
+        return fail(f"the shared mode needs both a database and Redis: missing {missing} "
+                    "(several workers share no SQLite file)")
+    if not 1 <= args.workers <= 256:
+        return fail(f"invalid --workers {args.workers!r}: expected 1 to 256")
+    if not 0.5 <= args.lease <= 300:
+        return fail(f"invalid --lease {args.lease!r}: expected 0.5 to 300 seconds")
+    try:
+        import psycopg
+
+        from fives.web import coordination, pgstore
+        from fives.web.shared import create_shared_app
+    except ModuleNotFoundError as exc:
+        return fail(f"the scale extra is not installed (missing {exc.name!r}): "
+                    "expected `pip install 'fives[scale]'`")
+    try:
+        pgstore.check_url(args.database)
+        coordination.check_url(args.redis)
+        pgstore.migrate(args.database)  # once, before the workers start
+    except ValueError as exc:
+        return fail(str(exc))
+    except psycopg.Error as exc:
+        return fail(f"cannot use the database {_safe(args.database)!r}: "
+                    f"{str(exc).strip().splitlines()[0] if str(exc).strip() else exc}")
+    try:
+        sock = bind(args.host, args.port)
+    except OSError as exc:
+        return fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+    label = f"database {_safe(args.database)}, redis {_safe(args.redis)}"
+
+    def serve_one(announce: bool) -> int:
+        app = create_shared_app(args.database, args.redis, config, prefix=args.redis_prefix,
+                                lease_s=args.lease)
+        return int(serve(app, sock, args, config, label, announce))
+
+    if args.workers == 1:
+        return serve_one(True)
+    return _supervise(args.workers, serve_one, label, sock)
+
+
+def _supervise(workers: int, serve_one: Callable[[bool], int], label: str,
+               sock: socket.socket) -> int:
+    """Fork the workers, start a new one when one dies, stop them all on SIGTERM/Ctrl-C."""
+    children: dict[int, int] = {}  # pid -> worker number
+    stopping = False
+
+    def spawn(number: int) -> None:
+        pid = os.fork()
+        if pid == 0:  # the worker: its own event loop, its own connections
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            code = 1
+            try:
+                code = serve_one(number == 0)
+            finally:
+                os._exit(code)
+        children[pid] = number
+
+    def stop(signum: int, frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+        if signum == signal.SIGTERM:  # Ctrl-C reaches the workers by itself
+            for pid in list(children):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for number in range(workers):
+        spawn(number)
+    print(f"fives: {workers} workers ({label}): {' '.join(map(str, children))}", flush=True)
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        number = children.pop(pid, -1)
+        if number < 0 or stopping:
+            continue
+        print(f"fives: worker {pid} ended ({_status(status)}); starting another",
+              file=sys.stderr, flush=True)
+        time.sleep(0.2)
+        spawn(number)
+    sock.close()
+    return 0
+
+
+def _status(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"signal {os.WTERMSIG(status)}"
+    return f"exit {os.waitstatus_to_exitcode(status)}"

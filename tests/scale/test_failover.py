@@ -1,0 +1,127 @@
+"""Failover between real server processes: SIGKILL of owners while bots play, and a paused
+owner that comes back after another process took its table."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import time
+from typing import Any
+
+import psycopg
+
+from fives.web.service import TableService
+from fives.web.storage import LogEntry
+
+from .processes import ServerProcess, Watcher, owner_pid
+
+BOTS = {"preset": "five-up", "players": 2,
+        "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}
+
+
+def stored_log(pg_url: str, table_id: str) -> tuple[dict[str, Any], list[LogEntry], list[int]]:
+    with psycopg.connect(pg_url) as conn:
+        config = conn.execute("SELECT config FROM tables WHERE id = %s", (table_id,)).fetchone()
+        rows = conn.execute(
+            "SELECT seq, kind, payload, at, epoch FROM log WHERE table_id = %s ORDER BY seq",
+            (table_id,)).fetchall()
+    assert config is not None
+    entries = [LogEntry(s, k, json.loads(p), a) for s, k, p, a, _ in rows]
+    return json.loads(config[0]), entries, [e for *_, e in rows]
+
+
+def same(seen: str, stored: str | None) -> bool:
+    """A move as a client saw it is the logged one (events leave out the end's side)."""
+    return stored is not None and (stored == seen or stored.startswith(seen + "."))
+
+
+def check_against_log(pg_url: str, table_id: str, watchers: list[Watcher]) -> int:
+    """The log replays through the engine, and every action a client saw is the logged one."""
+    config, entries, epochs = stored_log(pg_url, table_id)
+    assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+    assert epochs == sorted(epochs)  # once a new owner wrote, no older one did
+    TableService(table_id, config).replay(entries)  # raises if any step is not legal
+    moves = {e.seq: e.payload.get("move") for e in entries if e.kind == "move"}
+    for watcher in watchers:
+        for frame in watcher.frames:
+            assert frame["seq"] <= len(entries), "a client saw a step that is not in the log"
+            plays = [e["move"] for e in frame["events"] if e["kind"] == "play"]
+            if frame.get("full"):  # a (re)joining client's view: this hand's story so far
+                earlier = [m for s, m in moves.items() if s <= frame["seq"]]
+                assert all(any(same(p, m) for m in earlier) for p in plays)
+            else:  # one step: the move logged at its seq
+                assert all(same(p, moves.get(frame["seq"])) for p in plays), frame["seq"]
+    return len(entries)
+
+
+def test_sigkill_of_owners_while_bots_play(pg_url: str, redis_prefix: str) -> None:
+    servers = [ServerProcess(pg_url, redis_prefix) for _ in range(3)]
+    watchers: list[Watcher] = []
+    try:
+        tables = []
+        for i in range(6):
+            created = servers[i % 3].post("/api/tables", BOTS)
+            tables.append(created["table"])
+            token = created["watch"].split("=", 1)[1]
+            watchers.append(Watcher(token, lambda: [s.port for s in servers
+                                                    if s.proc.poll() is None]).start())
+        time.sleep(1.0)
+        stalls: list[float] = []
+        rng = random.Random()
+        for _ in range(3):
+            time.sleep(rng.uniform(0.3, 1.2))
+            table = rng.choice(tables)
+            pid = owner_pid(redis_prefix, table)
+            victim = next(s for s in servers if s.pid == pid)
+            owned = [t for t in tables if owner_pid(redis_prefix, t) == pid]
+            before = {t: watchers[tables.index(t)].seq() for t in owned}
+            victim.kill()
+            killed_at = time.monotonic()
+            # every table of the dead process goes on elsewhere within a few seconds
+            for t in owned:
+                watcher = watchers[tables.index(t)]
+                while watcher.seq() <= before[t]:
+                    assert time.monotonic() - killed_at < 20, f"table {t} stalled"
+                    time.sleep(0.02)
+                stalls.append(time.monotonic() - killed_at)
+                assert owner_pid(redis_prefix, t) != pid
+            servers[servers.index(victim)] = ServerProcess(pg_url, redis_prefix)
+        time.sleep(0.5)
+    finally:
+        for watcher in watchers:
+            watcher.stop()
+        for server in servers:
+            server.stop()
+    print(f"stalls after SIGKILL (s): {sorted(round(x, 2) for x in stalls)}")
+    assert max(stalls) < 10
+    for table_id, watcher in zip(tables, watchers, strict=True):
+        assert check_against_log(pg_url, table_id, [watcher]) > 5
+
+
+def test_a_paused_owner_cannot_append_after_a_takeover(pg_url: str, redis_prefix: str) -> None:
+    first = ServerProcess(pg_url, redis_prefix)
+    second = ServerProcess(pg_url, redis_prefix)
+    try:
+        created = first.post("/api/tables", BOTS)
+        table_id = created["table"]
+        assert owner_pid(redis_prefix, table_id) == first.pid
+        watcher = Watcher(created["watch"].split("=", 1)[1], lambda: [second.port]).start()
+        time.sleep(0.5)
+        first.proc.send_signal(signal.SIGSTOP)  # past its 1 s lease
+        stopped = watcher.seq()
+        deadline = time.monotonic() + 15
+        while owner_pid(redis_prefix, table_id) != second.pid or watcher.seq() < stopped + 3:
+            assert time.monotonic() < deadline, "the second process did not take the table"
+            time.sleep(0.05)
+        first.proc.send_signal(signal.SIGCONT)  # its bot's move and its renewal are overdue
+        time.sleep(2.0)
+        assert owner_pid(redis_prefix, table_id) == second.pid
+        watcher.stop()
+    finally:
+        first.stop()
+        second.stop()
+    _, _, epochs = stored_log(pg_url, table_id)
+    assert epochs == sorted(epochs) and epochs[0] < epochs[-1]  # written by two owners, in turn
+    assert "lost to another process" in "".join(first.read_stderr())
+    check_against_log(pg_url, table_id, [watcher])
