@@ -6,6 +6,9 @@ a fast greedy-plus-dump playout for every seat (``sim``); a move's value is its 
 (points of our side minus the others', plus a bonus for winning the game). Using one sample for
 all candidates compares them on equal luck. Candidates that trail the leader by a clear margin
 are dropped as the evidence comes in, so the time goes to the close calls.
+
+Once nothing is hidden (2 players and an empty boneyard, or the solitaire's empty boneyard) the
+rest of the hand is solved exactly instead (``endgame``), when that fits in half the budget.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
+from fives.bots import endgame
 from fives.bots.base import Budget, Candidate, Player
 from fives.bots.greedy import greedy_key
 from fives.bots.inference import infer, sample_deal
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
 DEFAULT_SECONDS = 0.25  # when the caller gives no budget
 MIN_ITERATIONS = 4
 PRUNE_EVERY = 8
+ENDGAME_NODES_PER_ITERATION = 2_000
 
 
 class ExpertPlayer(Player):
@@ -46,6 +51,10 @@ class ExpertPlayer(Player):
         if len(moves) == 1:
             return [Candidate(moves[0], 0.0)]
         seconds, iterations = self._limits(budget)
+        if endgame.applies(view):
+            exact = self._solve_endgame(view, moves, seconds, iterations)
+            if exact is not None:
+                return exact
         rules = view.rules
         me = view.seat
         assert me is not None
@@ -127,6 +136,20 @@ class ExpertPlayer(Player):
                 out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000,
                                      round(mine[i] / n, 2), round(theirs[i] / n, 2), odds))
         return out
+
+    def _solve_endgame(
+        self, view: SeatView, moves: tuple[Move, ...], seconds: float | None,
+        iterations: int | None,
+    ) -> list[Candidate] | None:
+        """Exact values once nothing is hidden, within half the time (or a node budget)."""
+        deadline = time.perf_counter() + seconds / 2 if seconds is not None else math.inf
+        # An iteration budget gives a node budget, so that the choice stays reproducible.
+        nodes = min(endgame.NODE_LIMIT, iterations * ENDGAME_NODES_PER_ITERATION) if (
+            iterations is not None) else endgame.NODE_LIMIT
+        values = endgame.solve(view, moves, deadline=deadline, node_limit=nodes)
+        if values is None:
+            return None
+        return [Candidate(m, round(v, 3) + greedy_key(0, m) / 1000) for m, v in values.items()]
 
     def _limits(self, budget: Budget | None) -> tuple[float | None, int | None]:
         if budget is None or (budget.seconds is None and budget.iterations is None):
