@@ -18,6 +18,7 @@ import statistics
 import time
 
 from fives import Game, Ruleset
+from fives.game import GAME_OVER, HAND_OVER, PLAY
 
 
 def fives_hands(seconds: float, seed: int) -> tuple[int, float]:
@@ -33,7 +34,7 @@ def fives_hands(seconds: float, seed: int) -> tuple[int, float]:
         depth = 0
         push = game.push_code
         legal = game.legal_codes
-        while game.phase == 0:
+        while game.phase == PLAY:
             codes = legal()
             push(codes[int(rand() * len(codes))])  # a uniformly random legal move
             depth += 1
@@ -58,13 +59,13 @@ def fives_block_plays(seconds: float, seed: int) -> tuple[int, float]:
     game = Game(rules, rng=rng)
     while time.process_time() < deadline:
         for _ in range(20):  # 20 hands between clock reads
-            if game.phase == 2:
+            if game.phase == GAME_OVER:
                 game = Game(rules, rng=rng)
-            elif game.phase == 1:
+            elif game.phase == HAND_OVER:
                 game.next_hand()
             push = game.push_code
             legal = game.legal_codes
-            while game.phase == 0:
+            while game.phase == PLAY:
                 codes = legal()
                 push(codes[int(rand() * len(codes))])
             plays += len(game.layout)  # the tiles placed in this hand

@@ -6,13 +6,11 @@ player's language (``fives.i18n``); ``str(error)`` is the English one-line messa
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class FivesError(ValueError):
     """Base of every error the engine raises for bad input."""
 
-    def __init__(self, message: str, key: str = "error", **params: Any) -> None:
+    def __init__(self, message: str, key: str = "error", **params: object) -> None:
         super().__init__(message)
         self.key = key
         self.params = params

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -45,8 +46,15 @@ from fives.tiles import (
 if TYPE_CHECKING:
     from fives.views import SeatView
 
-PLAY, HAND_OVER, GAME_OVER = 0, 1, 2
-PHASES = ("play", "hand_over", "game_over")
+class Phase(StrEnum):
+    """Where a game stands; a ``str``, so ``game.phase == "play"`` holds too."""
+
+    PLAY = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+
+PLAY, HAND_OVER, GAME_OVER = Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER
 # RULES.md §12.2: a placement without a port letter takes the first playable port of its value
 # in the order E, W, N, S on the lead and out, L, R on a later tile.
 _PORT_ORDER = {"E": 0, "W": 1, "N": 2, "S": 3, "out": 0, "L": 1, "R": 2}
@@ -159,7 +167,7 @@ class Game:
         self.hands: list[int] = [0] * rules.players
         self.boneyard: list[int] = []
         self.bpos = 0
-        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)  # type: ignore[arg-type]
+        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)
         self.hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append
@@ -310,7 +318,8 @@ class Game:
     # ------------------------------------------------------------------ state
     @property
     def phase_name(self) -> str:
-        return PHASES[self.phase]
+        """The phase as a plain string (``game.phase`` is the same value as a ``Phase``)."""
+        return self.phase.value
 
     @property
     def is_over(self) -> bool:
@@ -677,7 +686,7 @@ class Game:
         }
 
     def __repr__(self) -> str:
-        return (f"<Game {self.rules.name} hand {self.hand_number} {PHASES[self.phase]} "
+        return (f"<Game {self.rules.name} hand {self.hand_number} {self.phase.value} "
                 f"turn {self.turn} scores {self.scores} {self.layout!r}>")
 
 

@@ -111,7 +111,7 @@ def _field_error(field: str, message: str) -> RecordError:
     return RecordError(f"{field}: {message}", key="record_field", field=field)
 
 
-def _tile(value: Any, field: str) -> Tile:
+def _tile(value: object, field: str) -> Tile:
     if not isinstance(value, str):
         raise _field_error(field, f"{value!r} is not a tile (expected text like '6-3')")
     try:
@@ -120,7 +120,7 @@ def _tile(value: Any, field: str) -> Tile:
         raise _field_error(field, f"{value!r} is not a tile (expected text like '6-3')") from None
 
 
-def _deal(entry: Any, where: str, rules: Ruleset) -> Deal:
+def _deal(entry: object, where: str, rules: Ruleset) -> Deal:
     if not isinstance(entry, dict):
         raise _field_error(where, "expected an object with hands, boneyard and actions")
     unknown = set(entry) - {"hands", "boneyard", "leader", "actions", "meta"}
@@ -177,7 +177,7 @@ def load_record(data: str | bytes | dict[str, Any]) -> Record:
     if data.get("format") != FORMAT:
         raise _field_error("format", f"{data.get('format')!r}, expected {FORMAT!r}")
     try:
-        preset = find_preset(data.get("rules"))  # type: ignore[arg-type]
+        preset = find_preset(data.get("rules"))
     except FivesError as exc:
         raise _field_error("rules", str(exc)) from None
     options = data.get("options", {})
@@ -204,7 +204,7 @@ def load_record(data: str | bytes | dict[str, Any]) -> Record:
     return Record(rules, start_scores, tuple(hands), meta)
 
 
-def check_meta(value: Any, where: str = "meta") -> dict[str, Any]:
+def check_meta(value: object, where: str = "meta") -> dict[str, Any]:
     """A ``meta`` object as §12.3 allows it: a JSON object (text keys, JSON values). Replay
     ignores what it says; anything else there is an error naming the field."""
     if not isinstance(value, dict):

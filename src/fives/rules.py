@@ -7,10 +7,26 @@ builds a preset with options applied and refuses combinations that cannot work.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Literal, TypeVar, get_args
 
 from fives.errors import RulesError
+from fives.layout import SpinnerPolicy
 from fives.tiles import TILE_COUNT
+
+# The multi-way options of RULES.md §9, each a closed set of names.
+Scoring = Literal["fifths", "raw", "fives_and_threes", "none"]
+Opener = Literal["winner_leads", "highest_double_each_hand", "winner_else_highest_double",
+                 "rotate", "solo"]
+Settlement = Literal["debit_own", "winner_collects", "side_difference", "self_debit",
+                     "raw_pips", "deck", "none"]
+BlockedTie = Literal["none", "split"]
+TargetCheck = Literal["immediate", "end_of_hand_unique"]
+BlockPenalty = Literal["pips", "rounded_fifths"]
+EmptyHand = Literal["end", "draw_on"]
+DrawCostOn = Literal["overdraw", "every_draw"]
+Unit = Literal["displayed", "raw"]
+OptionValue = bool | int | str  # what an option holds (a Literal option is a str)
+_C = TypeVar("_C", bound=str)
 
 PRESETS = (
     "five-up",
@@ -30,21 +46,19 @@ ALIASES = {
 }
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "spinners": ("none", "first_double", "every_double"),
-    "scoring": ("fifths", "raw", "fives_and_threes", "none"),
-    "opener": ("winner_leads", "highest_double_each_hand", "winner_else_highest_double",
-               "rotate", "solo"),
-    "settlement": ("debit_own", "winner_collects", "side_difference", "self_debit",
-                   "raw_pips", "deck", "none"),
-    "blocked_tie": ("none", "split"),
-    "target_check": ("immediate", "end_of_hand_unique"),
-    "block_penalty": ("pips", "rounded_fifths"),
-    "empty_hand": ("end", "draw_on"),
-    "draw_cost_on": ("overdraw", "every_draw"),
+    "spinners": get_args(SpinnerPolicy),
+    "scoring": get_args(Scoring),
+    "opener": get_args(Opener),
+    "settlement": get_args(Settlement),
+    "blocked_tie": get_args(BlockedTie),
+    "target_check": get_args(TargetCheck),
+    "block_penalty": get_args(BlockPenalty),
+    "empty_hand": get_args(EmptyHand),
+    "draw_cost_on": get_args(DrawCostOn),
 }
 
 
-def find_preset(name: str) -> str:
+def find_preset(name: object) -> str:
     """The canonical preset id for a preset id or alias."""
     if not isinstance(name, str):
         raise RulesError(f"unknown preset {name!r}", key="unknown_preset", name=repr(name))
@@ -70,7 +84,7 @@ def fifths(pips: int) -> int:
     return (pips + 2) // 5
 
 
-def play_score(scoring: str, total: int) -> int:
+def play_score(scoring: Scoring, total: int) -> int:
     """The play score of a counted total under a scoring rule (RULES.md §1.5, §9 O3)."""
     if total <= 0:
         return 0
@@ -91,27 +105,30 @@ class Ruleset:
     players: int
     partnerships: bool
     hand_size: int
-    spinners: str
+    spinners: SpinnerPolicy
     spinner_branches_immediate: bool
-    scoring: str
+    scoring: Scoring
     drawing: bool
     boneyard_reserve: int
-    opener: str
-    settlement: str
-    blocked_tie: str
+    opener: Opener
+    settlement: Settlement
+    blocked_tie: BlockedTie
+    # Whether equal pips in a blocked hand are split by the tile count (All Fives and its
+    # companions); Five Up's winner_collects option names only a sole lowest hand (O6).
+    blocked_tiebreak_tiles: bool
     target: int
-    target_check: str
+    target_check: TargetCheck
     target_exact: bool
     handicap: int
     handicap_each_hand: bool
-    block_penalty: str
-    empty_hand: str
+    block_penalty: BlockPenalty
+    empty_hand: EmptyHand
     draw_cost: int  # what a charged draw gives the solitaire's deck (RULES.md §4.3)
-    draw_cost_on: str  # which draws are charged: overdraws only, or every draw (§9 O15)
+    draw_cost_on: DrawCostOn  # which draws are charged: overdraws only, or every draw (§9 O15)
 
     # ------------------------------------------------------------------ derived
     @property
-    def unit(self) -> str:
+    def unit(self) -> Unit:
         """``displayed`` (scores are T/5) or ``raw`` (scores are T)."""
         return "displayed" if self.scoring in ("fifths", "fives_and_threes") else "raw"
 
@@ -130,12 +147,6 @@ class Ruleset:
             return 2  # the player and the deck
         return 2 if self.partnerships else self.players
 
-    @property
-    def blocked_tiebreak_tiles(self) -> bool:
-        """Whether equal pips in a blocked hand are split by the tile count (All Fives and its
-        companions); Five Up's winner_collects option names only a sole lowest hand (O6)."""
-        return self.name != "five-up"
-
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 
@@ -148,7 +159,7 @@ class Ruleset:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def preset(cls, name: str = "five-up", **overrides: Any) -> Ruleset:
+    def preset(cls, name: str = "five-up", **overrides: object) -> Ruleset:
         preset = find_preset(name)
         known = {f.name for f in fields(cls)} - {"name"}
         for key in overrides:
@@ -160,14 +171,15 @@ class Ruleset:
         values = {k: _coerce(k, v) for k, v in overrides.items()}
         solo = preset == "five-up-solitaire"
         players = values.get("players", 1 if solo else 2)
-        allowed_players = (1,) if solo else (2, 3, 4)
+        allowed_players: tuple[object, ...] = (1,) if solo else (2, 3, 4)
         if players not in allowed_players:
             raise RulesError(
                 f"invalid players {players!r} for {preset}: expected "
                 f"{' or '.join(map(str, allowed_players))}",
                 key="invalid_option", option="players", value=players,
             )
-        partnerships = values.get("partnerships", preset == "five-up" and players == 4)
+        assert isinstance(players, int)
+        partnerships = bool(values.get("partnerships", preset == "five-up" and players == 4))
         base = _defaults(preset, players, partnerships)
         if solo and values.get("target_check") == "immediate":
             # §9 O15: an immediate race gives the handicap once per game; asking for it every
@@ -182,19 +194,54 @@ class Ruleset:
         base.update(values)
         base["players"] = players
         base["partnerships"] = partnerships
-        rules = cls(name=preset, **base)
+
+        def choice(option: str, choices: tuple[_C, ...]) -> _C:
+            value = base[option]
+            for c in choices:
+                if c == value:
+                    return c
+            raise RulesError(
+                f"invalid {option} {value!r} for {preset}: expected one of "
+                + ", ".join(choices), key="invalid_option", option=option, value=value,
+            )
+
+        def number(option: str) -> int:
+            value = base[option]
+            assert isinstance(value, int)  # _coerce made it one
+            return value
+
+        def flag(option: str) -> bool:
+            return bool(base[option])
+
+        rules = cls(
+            name=preset, players=players, partnerships=partnerships,
+            hand_size=number("hand_size"),
+            spinners=choice("spinners", get_args(SpinnerPolicy)),
+            spinner_branches_immediate=flag("spinner_branches_immediate"),
+            scoring=choice("scoring", get_args(Scoring)),
+            drawing=flag("drawing"),
+            boneyard_reserve=number("boneyard_reserve"),
+            opener=choice("opener", get_args(Opener)),
+            settlement=choice("settlement", get_args(Settlement)),
+            blocked_tie=choice("blocked_tie", get_args(BlockedTie)),
+            blocked_tiebreak_tiles=flag("blocked_tiebreak_tiles"),
+            target=number("target"),
+            target_check=choice("target_check", get_args(TargetCheck)),
+            target_exact=flag("target_exact"),
+            handicap=number("handicap"),
+            handicap_each_hand=flag("handicap_each_hand"),
+            block_penalty=choice("block_penalty", get_args(BlockPenalty)),
+            empty_hand=choice("empty_hand", get_args(EmptyHand)),
+            draw_cost=number("draw_cost"),
+            draw_cost_on=choice("draw_cost_on", get_args(DrawCostOn)),
+        )
         rules._validate()
         return rules
 
-    def with_options(self, **overrides: Any) -> Ruleset:
-        merged = self.options()
-        merged.update(overrides)
-        return Ruleset.preset(self.name, **merged)
-
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, OptionValue]:
         """The options that differ from the preset's defaults (``players`` always included)."""
         default = Ruleset.preset(self.name, players=self.players)
-        out: dict[str, Any] = {"players": self.players}
+        out: dict[str, OptionValue] = {"players": self.players}
         for f in fields(self):
             if f.name in ("name", "players"):
                 continue
@@ -212,10 +259,6 @@ class Ruleset:
                 key="invalid_option", option=option, value=value,
             )
 
-        for option, choices in CHOICES.items():
-            value = getattr(self, option)
-            if value not in choices:
-                raise bad(option, value, "one of " + ", ".join(choices))
         if self.partnerships and self.players != 4:
             raise bad("partnerships", True, "partnerships only with 4 players")
         if self.hand_size < 1 or self.hand_size * self.players > TILE_COUNT:
@@ -252,11 +295,11 @@ class Ruleset:
 
 
 _BOOL_OPTIONS = {"partnerships", "spinner_branches_immediate", "drawing", "target_exact",
-                 "handicap_each_hand"}
+                 "handicap_each_hand", "blocked_tiebreak_tiles"}
 _INT_OPTIONS = {"players", "hand_size", "boneyard_reserve", "target", "handicap", "draw_cost"}
 
 
-def _coerce(key: str, value: Any) -> Any:
+def _coerce(key: str, value: object) -> OptionValue:
     """Accept the option values a command line or a web form sends (strings)."""
     if key in _BOOL_OPTIONS:
         if isinstance(value, bool):
@@ -289,13 +332,14 @@ def _coerce(key: str, value: Any) -> Any:
     return value.strip()
 
 
-def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Any]:
+def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, OptionValue]:
     """The preset's parameters for a player count (RULES.md §6, §9 O3, O13)."""
-    common: dict[str, Any] = {
+    common: dict[str, OptionValue] = {
         "spinner_branches_immediate": False,
         "drawing": True,
         "boneyard_reserve": 0,
         "blocked_tie": "none",
+        "blocked_tiebreak_tiles": preset != "five-up",
         "target_exact": False,
         "handicap": 0,
         "handicap_each_hand": False,
@@ -334,8 +378,23 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Any]:
     return common
 
 
-def default_ruleset() -> Ruleset:
-    return Ruleset.preset("five-up")
-
-
-__all__ = ["ALIASES", "PRESETS", "Ruleset", "find_preset", "fifths", "play_score", "round5"]
+__all__ = [
+    "ALIASES",
+    "CHOICES",
+    "PRESETS",
+    "BlockPenalty",
+    "BlockedTie",
+    "DrawCostOn",
+    "EmptyHand",
+    "OptionValue",
+    "Opener",
+    "Ruleset",
+    "Scoring",
+    "Settlement",
+    "TargetCheck",
+    "Unit",
+    "find_preset",
+    "fifths",
+    "play_score",
+    "round5",
+]

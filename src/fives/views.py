@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fives.errors import FivesError
 from fives.events import HandEndEvent
-from fives.game import PHASES, PLAY, PublicAction
+from fives.game import PLAY, Phase, PublicAction
 from fives.layout import Layout
 from fives.moves import Move
 from fives.rules import Ruleset
@@ -33,7 +33,7 @@ class SeatView:
     scores: tuple[int, ...]
     start_scores: tuple[int, ...]
     turn: int
-    phase: str
+    phase: Phase
     hand_number: int
     leader: int
     forced_lead: Tile | None
@@ -69,7 +69,7 @@ class SeatView:
             scores=tuple(game.scores),
             start_scores=game.start_scores,
             turn=game.turn,
-            phase=PHASES[game.phase],
+            phase=game.phase,
             hand_number=game.hand_number,
             leader=game.leader,
             # The tile that must lead is the leader's secret until it is played.
@@ -98,7 +98,7 @@ class SeatView:
             "boneyard_size": self.boneyard_size,
             "scores": list(self.scores),
             "turn": self.turn,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "hand_number": self.hand_number,
             "leader": self.leader,
             "layout": self.layout.to_json(),

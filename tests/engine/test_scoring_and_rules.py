@@ -215,3 +215,42 @@ def test_bad_notation_raises_invalid_move_error(text: str) -> None:
     with pytest.raises(InvalidMoveError) as info:
         parse_notation(text)
     assert "\n" not in str(info.value)
+
+
+def test_blocked_tiebreak_tiles_is_an_option_records_carry() -> None:
+    from fives.game import Game
+    from fives.record import load_record
+
+    assert Ruleset.preset("five-up").blocked_tiebreak_tiles is False
+    assert Ruleset.preset("all-fives").blocked_tiebreak_tiles is True
+    assert "blocked_tiebreak_tiles" not in Ruleset.preset("all-fives").options()
+    rules = Ruleset.preset("all-fives", blocked_tiebreak_tiles="false")
+    assert rules.options() == {"players": 2, "blocked_tiebreak_tiles": False}
+    record = Game(rules, seed=3).to_record()
+    assert record["options"]["blocked_tiebreak_tiles"] is False
+    assert load_record(record).rules == rules
+
+
+def test_blocked_tiebreak_tiles_decides_a_tie_on_pips() -> None:
+    from fives.settlement import score_rules
+
+    pips, tiles = [6, 6, 20], [1, 2, 3]
+    with_tiles = score_rules(Ruleset.preset("all-fives", players=3))
+    assert with_tiles.settle("blocked", None, pips, tiles) == (0, [5 + 20, 0, 0])
+    without = score_rules(Ruleset.preset("all-fives", players=3, blocked_tiebreak_tiles=False))
+    assert without.settle("blocked", None, pips, tiles) == (None, [0, 0, 0])
+    split = score_rules(Ruleset.preset("all-fives", players=3, blocked_tiebreak_tiles=False,
+                                       blocked_tie="split"))
+    # §9 O7: the two players tied on pips and tiles share R5(20) = 20, 10 each.
+    assert split.settle("blocked", None, [6, 6, 20], [2, 2, 3]) == (None, [10, 10, 0])
+
+
+@pytest.mark.parametrize("option", ["spinners", "scoring", "opener", "settlement", "blocked_tie",
+                                    "target_check", "block_penalty", "empty_hand"])
+def test_multi_way_options_refuse_other_names(option: str) -> None:
+    from fives.rules import CHOICES
+
+    with pytest.raises(RulesError) as caught:
+        Ruleset.preset("all-fives", **{option: "bogus"})
+    message = str(caught.value)
+    assert "'bogus'" in message and ", ".join(CHOICES[option]) in message

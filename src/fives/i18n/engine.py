@@ -229,6 +229,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "option_settlement": {"en": "how a hand is settled", "fr": "décompte de fin de manche"},
     "option_blocked_tie": {"en": "a tie for the fewest pips when blocked (none, split)",
                            "fr": "égalité du plus petit total si bloqué (none, split)"},
+    "option_blocked_tiebreak_tiles": {
+        "en": "a tie for the fewest pips when blocked goes to the fewest tiles",
+        "fr": "à égalité de points quand c'est bloqué, le moins de dominos l'emporte",
+    },
     "option_target": {"en": "score that wins the game", "fr": "score qui gagne la partie"},
     "option_target_check": {"en": "when the target is checked (immediate, end_of_hand_unique)",
                             "fr": "quand l'objectif est vérifié (immediate, end_of_hand_unique)"},
