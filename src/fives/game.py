@@ -58,6 +58,20 @@ PLAY, HAND_OVER, GAME_OVER = Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER
 # RULES.md §12.2: a placement without a port letter takes the first playable port of its value
 # in the order E, W, N, S on the lead and out, L, R on a later tile.
 _PORT_ORDER = {"E": 0, "W": 1, "N": 2, "S": 3, "out": 0, "L": 1, "R": 2}
+# Why a move is illegal, in English for ``str(error)``; front ends show the catalog's
+# ``error.reason.<id>`` in the reader's language (the error's ``reason`` parameter is the id).
+_ILLEGAL_REASONS = {
+    "game_over": "the game is over",
+    "hand_over": "the hand is over",
+    "already_led": "the hand has already been led",
+    "not_held": "seat {seat} does not hold {tile}",
+    "must_lead": "{tile} must lead",
+    "can_place": "a placement is possible",
+    "cannot_draw": "the boneyard cannot be drawn from",
+    "can_move": "a placement or a draw is possible",
+    "not_placement": "it is not a legal placement",
+    "no_match": "no legal placement matches it",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,34 +422,37 @@ class Game:
                 and m.touching == parsed.touching and (not parsed.port or m.port == parsed.port)
             ]
             if not candidates:
-                raise self._illegal(text, "no legal placement matches it")
+                raise self._illegal(text, "no_match")
             candidates.sort(key=lambda m: _PORT_ORDER[m.port])
             move = candidates[0]
         if not self.is_legal(move):
-            raise self._illegal(text, self._why_illegal(move))
+            reason, params = self._why_illegal(move)
+            raise self._illegal(text, reason, **params)
         return move
 
-    def _why_illegal(self, move: Move) -> str:
+    def _why_illegal(self, move: Move) -> tuple[str, dict[str, object]]:
+        """Why ``move`` is illegal: a reason id of ``_ILLEGAL_REASONS`` and its parameters."""
         if self.phase != PLAY:
-            return "the game is over" if self.phase == GAME_OVER else "the hand is over"
+            return ("game_over" if self.phase == GAME_OVER else "hand_over"), {}
         if move.kind == "lead" and move.tile is not None:
             if self.layout.count:
-                return "the hand has already been led"
+                return "already_led", {}
             if not self.hands[self.turn] >> move.tile.id & 1:
-                return f"seat {self.turn} does not hold {move.tile}"
-            return f"{TILE_BY_ID[self.forced_lead]} must lead"
+                return "not_held", {"seat": self.turn, "tile": str(move.tile)}
+            return "must_lead", {"tile": str(TILE_BY_ID[self.forced_lead])}
         if move.kind == "draw":
-            return "a placement is possible" if (
-                self.is_overdraw and not self._overdraw) else "the boneyard cannot be drawn from"
+            return ("can_place" if self.is_overdraw and not self._overdraw
+                    else "cannot_draw"), {}
         if move.kind == "pass":
-            return "a placement or a draw is possible"
-        return "it is not a legal placement"
+            return "can_move", {}
+        return "not_placement", {}
 
-    def _illegal(self, text: object, why: str) -> IllegalMoveError:
+    def _illegal(self, text: object, reason: str, **params: object) -> IllegalMoveError:
         legal = " ".join(m.notation(explicit=True) for m in self.legal_moves) or "none"
+        why = _ILLEGAL_REASONS[reason].format(**params)
         return IllegalMoveError(
             f"illegal move {text!r} for seat {self.turn}: {why}; legal: {legal}",
-            key="illegal_move", move=str(text), why=why, legal=legal,
+            key="illegal_move", move=str(text), reason=reason, legal=legal, **params,
         )
 
     # ------------------------------------------------------------------ make / unmake
@@ -552,7 +569,8 @@ class Game:
                 text=repr(move),
             )
         elif not self.is_legal(move):
-            raise self._illegal(move.notation(explicit=True), self._why_illegal(move))
+            reason, params = self._why_illegal(move)
+            raise self._illegal(move.notation(explicit=True), reason, **params)
         seat = self.turn
         hand_no = self.hand_number
         open_values = tuple(self.layout.open_values())

@@ -13,7 +13,7 @@ import pytest
 
 from fives.errors import FivesError
 from fives.game import Game
-from fives.i18n import catalog
+from fives.i18n import catalog, error_text, has
 from fives.moves import parse_notation
 from fives.record import load_record
 from fives.rules import Ruleset
@@ -55,8 +55,8 @@ def test_error_has_english_and_french_text(name: str, call: Callable[[], object]
     with pytest.raises(FivesError) as info:
         call()
     error = info.value
-    entry = catalog().get(error.key)
-    assert entry is not None, f"no catalog entry for the key {error.key!r} ({error})"
+    key = f"error.{error.key}"
+    assert has(key), f"no catalog entry for the key {key!r} ({error})"
     for lang in ("en", "fr"):
-        assert entry.get(lang), (error.key, lang)
-        entry[lang].format(**error.params)  # every placeholder has its parameter
+        catalog(lang)[key].format(**error.params)  # every placeholder has its parameter
+    assert error_text(error, "fr") != str(error)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 
 import pytest
 
-from fives.i18n.cli import MESSAGES
+from fives.i18n import has
+from fives.i18n.en import MESSAGES
 from fives.layout import Layout
 from fives.moves import Move
 from fives.tiles import Tile
@@ -96,39 +96,27 @@ def test_long_line_wraps_to_the_width() -> None:
     assert sum(line.count("[") for line in lines) == len(chain)
 
 
-PARAM = re.compile(r"{(\w+)")
-
-
-def test_catalog_complete_in_both_languages() -> None:
-    for key, entry in MESSAGES.items():
-        assert set(entry) == {"en", "fr"}, key
-        assert entry["en"].strip() and entry["fr"].strip(), key
-        fields = {f for _, f, _, _ in string.Formatter().parse(entry["en"]) if f}
-        assert fields == {f for _, f, _, _ in string.Formatter().parse(entry["fr"]) if f}, key
-        assert "spinner" not in entry["fr"], key  # French says « double pivot »
-
-
 def test_every_key_used_exists() -> None:
     src = Path(__file__).resolve().parents[2] / "src" / "fives"
     code = "".join(p.read_text() for p in [*(src / "tui").glob("*.py"), src / "cli" / "play.py"])
-    used = set(re.findall(r'(?:text|self\.t)\(\s*"([a-z_A-Z\-]+)"', code))
+    used = set(re.findall(r'(?:text|self\.t)\(\s*"([a-z_A-Z.\-]+)"', code))
     assert len(used) > 60
-    missing = sorted(k for k in used if k not in MESSAGES)
+    missing = sorted(k for k in used if not has(k))
     assert not missing
-    families = ["port_", "level_", "preset_", "result_", "settle_rule_", "count_no_score_",
-                "play_rules_", "blurb_", "compass_"]
+    families = ["tui.port_", "tui.level_", "preset.name.", "tui.result_", "tui.settle_rule_",
+                "tui.count_no_score_", "preset.rules.", "preset.blurb.", "tui.compass_"]
     for family in families:
         assert any(k.startswith(family) for k in MESSAGES), family
     from fives.rules import CHOICES, PRESETS
 
     for preset in PRESETS:
-        for family in ("preset_", "blurb_", "play_rules_"):
-            assert family + preset in MESSAGES
+        for family in ("preset.name.", "preset.blurb.", "preset.rules."):
+            assert has(family + preset)
     for settlement in CHOICES["settlement"]:
-        assert "settle_rule_" + settlement in MESSAGES
+        assert has("tui.settle_rule_" + settlement)
     for scoring in CHOICES["scoring"]:
         if scoring != "none":  # the draw and block games show no count
-            assert "count_no_score_" + scoring in MESSAGES
+            assert has("tui.count_no_score_" + scoring)
 
 
 def test_a_long_tally_wraps_to_fit_a_terminal() -> None:

@@ -61,7 +61,7 @@ def test_resume_keeps_seats_and_language(drive: Callable[[Policy], Driver], lang
         assert "Your hand" in out and "Votre main" not in out
     for kind in kinds:
         if kind != "human":
-            assert f"({text('level_' + kind, lang)})" in out  # the bot's name on screen
+            assert f"({text('tui.level_' + kind, lang)})" in out  # the bot's name on screen
     resumed = json.loads(Path(resume_args(out)[1]).read_text())
     assert resumed["meta"]["seats"] == meta["seats"]
     assert resumed["meta"]["lang"] == lang

@@ -24,7 +24,7 @@ EXIT_PIPE = 141  # the reader of the output went away (`| head`): stop quietly, 
 
 
 def error_prefix(lang: str) -> str:
-    return text("cli_error_prefix", lang)
+    return text("cli.error_prefix", lang)
 
 
 def fail(message: str, lang: str | None = None) -> int:
@@ -42,7 +42,7 @@ class Parser(argparse.ArgumentParser):
     (``fives.cli.main`` prints it; the usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        raise BadArguments(text("cli_see_help", default_lang(), message=message,
+        raise BadArguments(text("cli.see_help", default_lang(), message=message,
                                 command=self.prog))
 
 
@@ -53,17 +53,17 @@ def parse_lang(value: str) -> str:
         if low == lang or low.startswith(lang + "_") or low.startswith(lang + "-"):
             return lang
     raise argparse.ArgumentTypeError(
-        text("cli_bad_lang", default_lang(), value=value, langs=", ".join(LANGS)))
+        text("cli.bad_lang", default_lang(), value=value, langs=", ".join(LANGS)))
 
 
 def add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", type=parse_lang, default=None,
-                        help=text("cli_arg_lang", default_lang()))
+                        help=text("cli.arg_lang", default_lang()))
 
 
 def add_option(parser: argparse.ArgumentParser, help_text: str | None = None) -> None:
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                        help=help_text or text("cli_arg_option", default_lang()))
+                        help=help_text or text("cli.arg_option", default_lang()))
 
 
 def check_consistent(options: dict[str, str], key: str, value: object, flag: str) -> None:
@@ -79,7 +79,7 @@ def check_consistent(options: dict[str, str], key: str, value: object, flag: str
         from fives.errors import FivesError
 
         raise FivesError(
-            text("cli_contradiction", "en", option=key, given=options[key], flag=flag,
+            text("error.cli_contradiction", "en", option=key, given=options[key], flag=flag,
                  value=value),
             key="cli_contradiction", option=key, given=options[key], flag=flag, value=value,
         )

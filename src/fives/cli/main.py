@@ -24,7 +24,7 @@ from fives.cli.common import (
     error_prefix,
 )
 from fives.errors import FivesError
-from fives.i18n import default_lang, text
+from fives.i18n import default_lang, error_text, text
 
 # Subcommand modules, in the order `fives --help` lists them.
 COMMAND_MODULES = (
@@ -41,8 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     lang = default_lang()
     parser = Parser(
         prog="fives",
-        description=text("cli_description", lang),
-        epilog=text("cli_exit_statuses", lang),
+        description=text("cli.description", lang),
+        epilog=text("cli.exit_statuses", lang),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"fives {__version__}")
@@ -96,11 +96,7 @@ def dispatch(argv: Sequence[str] | None) -> int:
 
 def error_message(exc: FivesError, lang: str) -> str:
     """The error in ``lang``: the catalog's message for its key, else its own (English)."""
-    from fives.i18n import catalog
-
-    if lang != "en" and exc.key in catalog():
-        return text(exc.key, lang, **exc.params)
-    return str(exc)
+    return error_text(exc, lang)
 
 
 def closed_pipe() -> int:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from fives.cli.common import check_consistent, error_prefix, parse_lang
 from fives.errors import FivesError
-from fives.i18n import catalog, default_lang, text
+from fives.i18n import default_lang, error_text, os_error_text, text
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -39,23 +39,23 @@ def register(subparsers: Any) -> None:
     def h(key: str, **params: Any) -> str:
         return text(key, lang, **params)
 
-    p = subparsers.add_parser("play", help=h("arg_help"), description=h("arg_description"))
-    p.add_argument("--preset", help=h("arg_preset"))
-    p.add_argument("--players", help=h("arg_players"))
+    p = subparsers.add_parser("play", help=h("tui.arg_help"), description=h("tui.arg_description"))
+    p.add_argument("--preset", help=h("tui.arg_preset"))
+    p.add_argument("--players", help=h("tui.arg_players"))
     p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
-                   help=h("arg_partnerships"))
+                   help=h("tui.arg_partnerships"))
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                   help=h("arg_option"))
-    p.add_argument("--seats", help=h("arg_seats"))
-    p.add_argument("--level", help=h("arg_level", level=DEFAULT_LEVEL))
-    p.add_argument("--lang", type=parse_lang, help=h("arg_lang"))
-    p.add_argument("--seed", help=h("arg_seed"))
-    p.add_argument("--resume", metavar="RECORD", help=h("arg_resume"))
-    p.add_argument("--save", metavar="FILE", help=h("arg_save"))
-    p.add_argument("--no-color", action="store_true", help=h("arg_no_color"))
-    p.add_argument("--no-tally", action="store_true", help=h("arg_no_tally"))
-    p.add_argument("--delay", default="0.6", help=h("arg_delay"))
-    p.add_argument("--think", default=None, help=h("arg_think"))
+                   help=h("tui.arg_option"))
+    p.add_argument("--seats", help=h("tui.arg_seats"))
+    p.add_argument("--level", help=h("tui.arg_level", level=DEFAULT_LEVEL))
+    p.add_argument("--lang", type=parse_lang, help=h("tui.arg_lang"))
+    p.add_argument("--seed", help=h("tui.arg_seed"))
+    p.add_argument("--resume", metavar="RECORD", help=h("tui.arg_resume"))
+    p.add_argument("--save", metavar="FILE", help=h("tui.arg_save"))
+    p.add_argument("--no-color", action="store_true", help=h("tui.arg_no_color"))
+    p.add_argument("--no-tally", action="store_true", help=h("tui.arg_no_tally"))
+    p.add_argument("--delay", default="0.6", help=h("tui.arg_delay"))
+    p.add_argument("--think", default=None, help=h("tui.arg_think"))
     p.set_defaults(func=run)
 
 
@@ -66,9 +66,9 @@ def parse_int(value: str | None, what: str, lang: str, low: int | None = None) -
     try:
         number = int(value)
     except ValueError:
-        raise UsageError(text("err_not_int", lang, what=what, value=value)) from None
+        raise UsageError(text("tui.err_not_int", lang, what=what, value=value)) from None
     if low is not None and number < low:
-        raise UsageError(text("err_too_small", lang, what=what, value=value, low=low))
+        raise UsageError(text("tui.err_too_small", lang, what=what, value=value, low=low))
     return number
 
 
@@ -76,9 +76,9 @@ def parse_seconds(value: str, what: str, lang: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise UsageError(text("err_not_seconds", lang, what=what, value=value)) from None
+        raise UsageError(text("tui.err_not_seconds", lang, what=what, value=value)) from None
     if not 0 <= number <= 60:
-        raise UsageError(text("err_not_seconds", lang, what=what, value=value))
+        raise UsageError(text("tui.err_not_seconds", lang, what=what, value=value))
     return number
 
 
@@ -87,7 +87,7 @@ def parse_options(items: Sequence[str], lang: str) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(text("err_option", lang, value=item))
+            raise UsageError(text("tui.err_option", lang, value=item))
         options[key.strip().replace("-", "_")] = value.strip()
     return options
 
@@ -101,7 +101,7 @@ def parse_level(word: str, lang: str) -> str:
     try:
         return level_name(w)
     except ValueError:
-        raise UsageError(text("err_seat", lang, value=word)) from None
+        raise UsageError(text("tui.err_seat", lang, value=word)) from None
 
 
 def parse_seats(value: str | None, players: int, level: str, lang: str) -> list[str]:
@@ -109,7 +109,7 @@ def parse_seats(value: str | None, players: int, level: str, lang: str) -> list[
         return [HUMAN] + [level] * (players - 1)
     seats = [parse_level(w, lang) for w in value.split(",")]
     if len(seats) != players:
-        raise UsageError(text("err_seat_count", lang, value=value, count=len(seats),
+        raise UsageError(text("tui.err_seat_count", lang, value=value, count=len(seats),
                               players=players))
     return seats
 
@@ -125,7 +125,7 @@ def choose(ask: Ask, lang: str, question: str, choices: Sequence[tuple[str, str]
     for i, (_, label) in enumerate(choices, 1):
         say(f"  {i}) {label}")
     while True:
-        answer = ask(text("menu_prompt", lang, default=default)).strip()
+        answer = ask(text("tui.menu_prompt", lang, default=default)).strip()
         if not answer:
             return choices[default - 1][0]
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
@@ -133,50 +133,50 @@ def choose(ask: Ask, lang: str, question: str, choices: Sequence[tuple[str, str]
         for value, _ in choices:
             if answer.lower() == value:
                 return value
-        say(text("bad_choice", lang, value=answer, count=len(choices)))
+        say(text("tui.bad_choice", lang, value=answer, count=len(choices)))
 
 
 def ask_number(ask: Ask, lang: str, question: str, low: int, high: int,
                say: Callable[[str], None]) -> int:
     """A number from ``low`` to ``high``, taken as typed; Enter takes ``low``."""
     while True:
-        answer = ask(text("tui_number_prompt", lang, question=question, default=low)).strip()
+        answer = ask(text("tui.number_prompt", lang, question=question, default=low)).strip()
         if not answer:
             return low
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
-        say(text("tui_bad_number", lang, value=answer, low=low, high=high))
+        say(text("tui.bad_players_number", lang, value=answer, low=low, high=high))
 
 
 def setup_questions(ask: Ask, lang: str, say: Callable[[str], None]
                     ) -> tuple[str, int, bool | None, list[str]]:
-    say(text("welcome", lang))
-    presets = [(p, f"{text('preset_' + p, lang)} - {text('blurb_' + p, lang)}")
+    say(text("tui.welcome", lang))
+    presets = [(p, f"{text('preset.name.' + p, lang)} - {text('preset.blurb.' + p, lang)}")
                for p in MENU_PRESETS]
-    preset = choose(ask, lang, text("ask_preset", lang), presets, 1, say)
+    preset = choose(ask, lang, text("tui.ask_preset", lang), presets, 1, say)
     if preset == "five-up-solitaire":
         players = 1
     else:
-        players = ask_number(ask, lang, text("tui_ask_players", lang, low=2, high=4), 2, 4,
+        players = ask_number(ask, lang, text("tui.ask_players", lang, low=2, high=4), 2, 4,
                              say)
     partnerships: bool | None = None
     if players == 4:
         default_team = 1 if preset == "five-up" else 2
-        teams = [("yes", text("teams_yes", lang)), ("no", text("teams_no", lang))]
-        partnerships = choose(ask, lang, text("ask_teams", lang), teams, default_team,
+        teams = [("yes", text("tui.teams_yes", lang)), ("no", text("tui.teams_no", lang))]
+        partnerships = choose(ask, lang, text("tui.ask_teams", lang), teams, default_team,
                               say) == "yes"
     if players == 1:
-        levels = [(HUMAN, text("opp_me", lang))] + [
-            (lv, text("opp_bot_solo", lang, level=text(f"level_{lv}", lang)))
+        levels = [(HUMAN, text("tui.opp_me", lang))] + [
+            (lv, text("tui.opp_bot_solo", lang, level=text(f"tui.level_{lv}", lang)))
             for lv in MENU_LEVELS
         ]
-        who = choose(ask, lang, text("ask_solo", lang), levels, 1, say)
+        who = choose(ask, lang, text("tui.ask_solo", lang), levels, 1, say)
         return preset, players, partnerships, [who]
     opponents = [
-        (lv, f"{text('level_' + lv, lang)} - {text('level_blurb_' + lv, lang)}")
+        (lv, f"{text('tui.level_' + lv, lang)} - {text('tui.level_blurb_' + lv, lang)}")
         for lv in MENU_LEVELS
-    ] + [(HUMAN, text("opp_friends", lang))]
-    level = choose(ask, lang, text("ask_opponents", lang), opponents, 3, say)
+    ] + [(HUMAN, text("tui.opp_friends", lang))]
+    level = choose(ask, lang, text("tui.ask_opponents", lang), opponents, 3, say)
     return preset, players, partnerships, [HUMAN] + [level] * (players - 1)
 
 
@@ -201,10 +201,10 @@ def load_game(path_text: str, lang: str) -> tuple[Game, dict[str, Any]]:
     try:
         data = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise UsageError(text("err_read", lang, path=path_text,
-                              reason=err.strerror or str(err))) from None
+        raise UsageError(text("tui.err_read", lang, path=path_text,
+                              reason=os_error_text(err, lang))) from None
     except UnicodeDecodeError:
-        raise UsageError(text("err_not_record", lang, path=path_text)) from None
+        raise UsageError(text("tui.err_not_record", lang, path=path_text)) from None
     record = load_record(data)
     return record.to_game(), dict(record.meta)
 
@@ -228,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as err:
         if not (err.name or "").startswith("rich"):
             raise
-        print(error_prefix(lang) + text("err_no_rich", lang), file=sys.stderr)
+        print(error_prefix(lang) + text("tui.err_no_rich", lang), file=sys.stderr)
         return 2
     except UsageError as err:
         print(error_prefix(lang) + str(err), file=sys.stderr)
@@ -240,9 +240,7 @@ def run(args: argparse.Namespace) -> int:
 
 def engine_message(err: FivesError, lang: str) -> str:
     """The engine's own English message (it names what was expected), else the catalog's."""
-    if lang != "en" and err.key in catalog():
-        return text(err.key, lang, **err.params)
-    return str(err)
+    return error_text(err, lang)
 
 
 def start(args: argparse.Namespace, lang: str) -> int:
@@ -278,13 +276,13 @@ def start(args: argparse.Namespace, lang: str) -> int:
                      args.option, args.partnerships is not None))
     if args.resume:
         if args.preset or args.players or args.option or args.partnerships is not None:
-            raise UsageError(text("err_resume_rules", lang))
+            raise UsageError(text("tui.err_resume_rules", lang))
         game, meta = load_game(args.resume, lang)
         saved = seats_from_meta(meta, game.rules.players)
         if args.seats or args.level or saved is None:
             seats = parse_seats(args.seats, game.rules.players, level, lang)
             if not args.seats:  # the record does not say who was a bot: tell how to choose
-                say(text("resume_seats", lang, seats=",".join(seats)))
+                say(text("tui.resume_seats", lang, seats=",".join(seats)))
         else:
             seats, saved_think = saved
             if args.think is None and saved_think is not None:

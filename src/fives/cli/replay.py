@@ -66,24 +66,24 @@ def describe(event: Event, lang: str, partnerships: bool = False) -> str:
     """One readable line (or table, at the end of a hand) for an event."""
     if isinstance(event, PlayEvent):
         pts = f"+{event.points}" if event.points else "0"
-        return text("replay_play", lang, hand=event.hand, seat=event.seat, move=event.move,
+        return text("replay.play", lang, hand=event.hand, seat=event.seat, move=event.move,
                     total=event.total, points=pts, scores=_scores(event.scores))
     if isinstance(event, DrawEvent):
-        return text("replay_draw", lang, hand=event.hand, seat=event.seat, tile=event.tile,
+        return text("replay.draw", lang, hand=event.hand, seat=event.seat, tile=event.tile,
                     scores=_scores(event.scores))
     if isinstance(event, PassEvent):
-        return text("replay_pass", lang, hand=event.hand, seat=event.seat)
+        return text("replay.pass", lang, hand=event.hand, seat=event.seat)
     if isinstance(event, HandEndEvent):
-        result = text(f"result_{event.result}", lang)
+        result = text(f"replay.result.{event.result}", lang)
         winner = "-" if event.winner is None else str(event.winner)
-        lines = [text("replay_hand_end", lang, hand=event.hand, result=result, winner=winner)]
-        lines.append("  " + text("replay_table_head", lang))
+        lines = [text("replay.hand_end", lang, hand=event.hand, result=result, winner=winner)]
+        lines.append("  " + text("replay.table_head", lang))
         for seat, pips in enumerate(event.pips):
             tiles = " ".join(f"[{t.high}|{t.low}]" for t in event.hands[seat]) or "-"
             lines.append(f"  {seat:>4}  {pips:>4}  {tiles}")
-        lines.append("  " + text("replay_deltas", lang,
+        lines.append("  " + text("replay.deltas", lang,
                                  deltas=" / ".join(f"{d:+d}" for d in event.deltas),
                                  scores=_scores(event.scores)))
         return "\n".join(lines)
     assert isinstance(event, GameEndEvent)
-    return text("replay_game_end", lang, winner=event.winner, scores=_scores(event.scores))
+    return text("replay.game_end", lang, winner=event.winner, scores=_scores(event.scores))

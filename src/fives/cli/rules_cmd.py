@@ -28,19 +28,19 @@ def register(sub: Any) -> None:
 
 def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
     name = rules.name
-    lines = [text("rules_title", lang, name=text(f"name_{name}", lang), preset=name), ""]
-    lines += textwrap.wrap(text(f"rules_{name}", lang), width)
+    lines = [text("rules.title", lang, name=text(f"preset.name.{name}", lang), preset=name), ""]
+    lines += textwrap.wrap(text(f"preset.rules.{name}", lang), width)
     aliases = [a for a, target in ALIASES.items() if target == name]
     if aliases:
-        lines += ["", text("rules_aliases", lang, aliases=", ".join(aliases))]
-    lines += ["", text("rules_options_head", lang)]
+        lines += ["", text("rules.aliases", lang, aliases=", ".join(aliases))]
+    lines += ["", text("rules.options_head", lang)]
     for f in fields(rules):
         if f.name == "name":
             continue
         value = getattr(rules, f.name)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         head = f"  {f.name:28s} {shown:20s} "
-        desc = text(f"option_{f.name}", lang)
+        desc = text(f"option.{f.name}", lang)
         if len(head) + 20 > width:  # a narrow terminal: the description on lines of its own
             lines.append(head.rstrip())
             lines += textwrap.wrap(desc, width, initial_indent="      ",
@@ -48,14 +48,14 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
         else:
             lines += textwrap.wrap(head + desc, width, subsequent_indent=" " * len(head),
                                    drop_whitespace=False) or [head]
-    lines += [""] + textwrap.wrap(text("rules_option_hint", lang, preset=name), width)
+    lines += [""] + textwrap.wrap(text("rules.option_hint", lang, preset=name), width)
     return "\n".join(lines)
 
 
 def list_presets(lang: str) -> str:
-    lines = [text("rules_list_head", lang)]
+    lines = [text("rules.list_head", lang)]
     for preset in PRESETS:
-        lines.append(f"  {preset:20s} {text(f'short_{preset}', lang)}")
+        lines.append(f"  {preset:20s} {text(f'preset.short.{preset}', lang)}")
     return "\n".join(lines)
 
 

@@ -33,7 +33,6 @@ from fives.bots.arena import (
     time_stats,
 )
 from fives.bots.base import Budget
-from fives.bots.messages import text
 from fives.bots.plot import Bar, win_rate_svg
 from fives.cli.common import (
     Column,
@@ -46,8 +45,7 @@ from fives.cli.common import (
     terminal_width,
 )
 from fives.errors import FivesError
-from fives.i18n import catalog, normalize_lang
-from fives.i18n import text as shared_text
+from fives.i18n import error_text, normalize_lang, os_error_text, text
 
 _BUDGET_RE = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|it)$")
 
@@ -58,7 +56,7 @@ class UsageError(ValueError):
 
 def register(subparsers: Any) -> None:
     t = subparsers.add_parser(
-        "tournament", help=text("tournament_help"),
+        "tournament", help=text("bots.tournament_help"),
         description="Round robin between bot levels on duplicate deals. A bot is LEVEL or "
         "LEVEL:BUDGET (random, greedy, heuristic, search, expert or 1-5; budget like 250ms, "
         "1s or 200it), e.g. `fives tournament greedy heuristic expert:100ms --games 40`.",
@@ -67,7 +65,7 @@ def register(subparsers: Any) -> None:
     _common(t)
     t.set_defaults(func=run_tournament)
     m = subparsers.add_parser(
-        "match", help=text("match_help"),
+        "match", help=text("bots.match_help"),
         description="Two bots on duplicate deals, e.g. `fives match expert greedy --preset "
         "all-fives --games 100 --jobs 2 --out results/`.",
     )
@@ -120,7 +118,7 @@ def parse_bot(spec: str, default: Budget | None, lang: str) -> Entrant:
         name = level_name(level)
         budget = parse_budget(raw_budget) if raw_budget else default
     except ValueError as exc:
-        raise UsageError(text("bad_bot", lang, spec=spec, why=exc)) from None
+        raise UsageError(text("bots.bad_bot", lang, spec=spec, why=exc)) from None
     return Entrant(name, spec.strip().lower(), budget)
 
 
@@ -130,7 +128,7 @@ def _positive(raw: str, name: str, lang: str) -> int:
     except (TypeError, ValueError):
         value = 0
     if value < 1:
-        raise UsageError(text("bad_count", lang, name=name, value=raw))
+        raise UsageError(text("bots.bad_count", lang, name=name, value=raw))
     return value
 
 
@@ -170,11 +168,7 @@ def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
     try:
         plan = _plan(args, specs, lang)
     except FivesError as exc:  # a bad preset or option: the engine names it
-        message = str(exc)
-        if lang != "en" and exc.key in catalog():
-            # The translated line, then the engine's detail of what was expected.
-            message = f"{shared_text(exc.key, lang, **exc.params)} ({exc})"
-        return fail(message, lang)
+        return fail(error_text(exc, lang), lang)
     except ValueError as exc:
         return fail(str(exc), lang)
     rules, entrants, pairings, tasks, games, seed, jobs = plan
@@ -182,7 +176,8 @@ def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
         try:
             os.makedirs(args.out, exist_ok=True)
         except OSError as exc:
-            return fail(text("bad_out", lang, path=args.out, why=exc.strerror), lang)
+            reason = os_error_text(exc, lang)
+            return fail(text("bots.bad_out", lang, path=args.out, reason=reason), lang)
     outcomes = _play(tasks, jobs, lang, quiet=args.quiet)
     two_sided = rules.sides == 2 and not rules.is_solitaire
     stats = [pair_stats(outcomes, a, b, two_sided=two_sided) for a, b in pairings]
@@ -196,11 +191,12 @@ def _run(args: argparse.Namespace, specs: Sequence[str]) -> int:
         try:
             _write(args.out, rules, args, entrants, stats, timing, ratings, outcomes, lang)
         except OSError as exc:
-            return fail(text("bad_out", lang, path=args.out, why=exc.strerror), lang)
+            reason = os_error_text(exc, lang)
+            return fail(text("bots.bad_out", lang, path=args.out, reason=reason), lang)
     _print_table(rules, stats, timing, ratings, games, seed, lang, field=not two_sided
                  and not rules.is_solitaire)
     if args.out:
-        print(text("written", lang, path=args.out))
+        print(text("bots.written", lang, path=args.out))
     return 0
 
 
@@ -212,16 +208,16 @@ def _plan(
     try:
         seed = int(args.seed)
     except (TypeError, ValueError):
-        raise UsageError(text("bad_seed", lang, value=args.seed)) from None
+        raise UsageError(text("bots.bad_seed", lang, value=args.seed)) from None
     try:
         default = parse_budget(args.budget) if args.budget else None
     except ValueError:
-        raise UsageError(text("bad_budget", lang, value=args.budget)) from None
+        raise UsageError(text("bots.bad_budget", lang, value=args.budget)) from None
     entrants = _unique_labels([parse_bot(s, default, lang) for s in specs])
     options = _options(args)
     rules = build_rules(args.preset, options)  # RulesError names the bad preset or option
     if len(entrants) < (1 if rules.is_solitaire else 2):  # a solitaire bot meets the deck
-        raise UsageError(text("need_two", lang, count=len(entrants)))
+        raise UsageError(text("bots.need_two", lang, count=len(entrants)))
     preset = rules.name
     pairings: list[tuple[str, str]] = []
     tasks: list[Task] = []
@@ -246,7 +242,7 @@ def _play(tasks: list[Task], jobs: int, lang: str, *, quiet: bool) -> list[GameO
     if quiet or not sys.stderr.isatty():
         return run_tasks(tasks, jobs)
     done = 0
-    label = text("progress", lang)
+    label = text("bots.progress", lang)
 
     def advance(_outcome: GameOutcome) -> None:
         nonlocal done
@@ -272,7 +268,7 @@ def _rows(
     for p in stats:
         for k, s in enumerate(p.sides):
             solo = p.first == p.second
-            against = text("deck", lang) if solo else (p.second if k == 0 else p.first)
+            against = text("bots.deck", lang) if solo else (p.second if k == 0 else p.first)
             t = timing.get(s.label, {})
             elo = ratings.get(s.label)
             elo_txt = (f"{elo:.0f}" if elo is not None
@@ -292,22 +288,24 @@ def _print_table(
     """The results as plain text that fits the terminal (columns that do not fit are dropped
     whole and named under the table; ``--out`` keeps every number). Redirected output keeps every
     column."""
-    keep = {"col_bot": 9, "col_vs": 8, "col_games": 6, "col_wins": 7, "col_rate": 9,
-            "col_ci": 8, "col_points": 5, "col_elo": 4, "col_median": 3, "col_worst": 2}
-    columns = [Column(text(key, lang), right=key not in ("col_bot", "col_vs"), keep=rank)
+    keep = {"bots.col_bot": 9, "bots.col_vs": 8, "bots.col_games": 6, "bots.col_wins": 7,
+            "bots.col_rate": 9, "bots.col_ci": 8, "bots.col_points": 5, "bots.col_elo": 4,
+            "bots.col_median": 3, "bots.col_worst": 2}
+    columns = [Column(text(key, lang), right=key not in ("bots.col_bot", "bots.col_vs"),
+                      keep=rank)
                for key, rank in keep.items()]
     width = terminal_width() if sys.stdout.isatty() else 10_000
     lines, dropped = format_table(columns, _rows(stats, timing, ratings, lang), width)
-    print(text("title", lang, preset=rules.name, games=games, seed=seed))
+    print(text("bots.title", lang, preset=rules.name, games=games, seed=seed))
     print_lines(lines)
     if dropped:
-        note = text("cli_columns_dropped", lang, columns=", ".join(dropped))
+        note = text("cli.columns_dropped", lang, columns=", ".join(dropped))
         print_lines(textwrap.wrap(note, width - 1))
     no_result = sum(p.no_result for p in stats)
     if no_result:
-        print(text("no_result", lang, count=no_result))
+        print(text("bots.no_result", lang, count=no_result))
     if field:
-        print(text("field_note", lang, players=rules.players, share=1 / rules.players))
+        print(text("bots.field_note", lang, players=rules.players, share=1 / rules.players))
 
 
 def _write(
@@ -335,10 +333,10 @@ def _write(
     bars = []
     for p in stats:
         for s in p.sides:
-            against = text("deck", lang) if p.first == p.second else (
+            against = text("bots.deck", lang) if p.first == p.second else (
                 p.second if s.label == p.first else p.first)
             bars.append(Bar(f"{s.label} vs {against}", s.win_rate, s.ci_low, s.ci_high))
     reference = None if rules.is_solitaire else (1 / rules.players if rules.sides > 2 else 0.5)
-    svg = win_rate_svg(text("plot_title", lang, preset=rules.name), bars, reference)
+    svg = win_rate_svg(text("bots.plot_title", lang, preset=rules.name), bars, reference)
     with open(os.path.join(out, "winrates.svg"), "w", encoding="utf-8") as fh:
         fh.write(svg)

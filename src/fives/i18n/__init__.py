@@ -1,48 +1,97 @@
 """English and French messages for everything a player reads.
 
-Catalogs are plain dicts ``{key: {"en": text, "fr": text}}`` in the modules of this package,
-one per front end (``engine`` for engine errors and rules descriptions, ``cli``, ``web``), merged
-here. ``text(key, lang, **params)`` formats one message with ``str.format``.
+There is one catalog per language, ``fives.i18n.en`` and ``fives.i18n.fr``: flat dicts
+``{key: template}`` with the same keys, namespaced by the part of the project that shows them:
+
+- ``preset.name.<id>``, ``preset.short.<id>``, ``preset.rules.<id>``, ``preset.blurb.<id>``,
+  ``preset.card.<id>``: a preset's name (one translation for every front end) and descriptions;
+- ``option.<name>``: a rules option; ``rules.*``: ``fives rules``; ``replay.*``: ``fives replay``;
+- ``error.<key>``: a :class:`fives.errors.FivesError` whose ``key`` is ``<key>`` (see
+  :func:`error_text`); ``error.reason.<reason>``: why a move is illegal;
+- ``cli.*``: what every command shares (error prefix, ``--help``, ``--lang``, ``-o``);
+- ``tui.*``: the terminal game; ``web.*``: the browser page; ``bots.*``: tournaments and matches.
+
+``text(key, lang, **params)`` formats one message with ``str.format``.
+
+How to add a message:
+
+1. add ``"namespace.name": "English text with {param}"`` to ``en.py``, in its namespace's section;
+2. add the same key to ``fr.py`` with the French text (and the same ``{param}`` fields);
+3. call ``text("namespace.name", lang, param=value)``.
+
+``tests/test_i18n.py`` fails on a key missing in either language, a key written twice, differing
+``{param}`` fields, or common English words left in a French message (proper names and words a
+player types, such as ``draw``, are allow-listed there).
 """
 
 from __future__ import annotations
 
-import importlib
+import errno
 import locale
 import os
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from fives.i18n import en, fr
+
+if TYPE_CHECKING:
+    from fives.errors import FivesError
 
 LANGS = ("en", "fr")
-_CATALOG_MODULES = ("fives.i18n.engine", "fives.i18n.cli", "fives.i18n.web")
-_catalog: dict[str, dict[str, str]] | None = None
+_CATALOGS: dict[str, Mapping[str, str]] = {"en": en.MESSAGES, "fr": fr.MESSAGES}
 
 
-def catalog() -> dict[str, dict[str, str]]:
-    global _catalog
-    if _catalog is None:
-        merged: dict[str, dict[str, str]] = {}
-        for name in _CATALOG_MODULES:
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as exc:
-                if exc.name == name:
-                    continue
-                raise
-            merged.update(module.MESSAGES)
-        _catalog = merged
-    return _catalog
+def catalog(lang: str) -> Mapping[str, str]:
+    """Every message of ``lang`` (``en`` or ``fr``), by key."""
+    return _CATALOGS[lang]
+
+
+def has(key: str) -> bool:
+    """Whether ``key`` is a message of the catalogs."""
+    return key in en.MESSAGES
 
 
 def text(key: str, lang: str = "en", /, **params: Any) -> str:
     """The message ``key`` in ``lang`` (falls back to English, then to the key itself)."""
-    entry = catalog().get(key)
-    if entry is None:
+    template = _CATALOGS.get(lang, en.MESSAGES).get(key) or en.MESSAGES.get(key)
+    if template is None:
         return key
-    template = entry.get(lang) or entry["en"]
     try:
         return template.format(**params)
-    except (KeyError, IndexError):
+    except (KeyError, IndexError, ValueError):
         return template
+
+
+def error_text(error: FivesError, lang: str) -> str:
+    """An engine or front-end error in ``lang``.
+
+    In English this is the error's own message (it names the offending value and what was
+    expected); in another language it is the catalog's ``error.<key>`` message formatted with the
+    error's parameters. A ``reason`` parameter is itself a key under ``error.reason.`` and is
+    rendered in the same language. An error without a catalog entry keeps its own message.
+    """
+    key = f"error.{error.key}"
+    if lang == "en" or not has(key):
+        return str(error)
+    params = dict(error.params)
+    reason = params.get("reason")
+    if isinstance(reason, str) and has(f"error.reason.{reason}"):
+        params["reason"] = text(f"error.reason.{reason}", lang, **params)
+    return text(key, lang, **params)
+
+
+def os_error_text(error: OSError | ValueError, lang: str) -> str:
+    """Why a file could not be read or written, in ``lang`` (the system's words in English).
+
+    A ``ValueError`` is a file name the system refuses (such as one with a NUL character).
+    """
+    if lang == "en":
+        return getattr(error, "strerror", None) or str(error)
+    if not isinstance(error, OSError):
+        return text("error.os.bad_name", lang)
+    name = errno.errorcode.get(error.errno or 0, "")
+    key = f"error.os.{name}"
+    return text(key, lang) if has(key) else text("error.os.other", lang, code=name or error.errno)
 
 
 def default_lang() -> str:
@@ -59,6 +108,7 @@ def default_lang() -> str:
 
 
 def normalize_lang(lang: str | None) -> str:
+    """``en`` or ``fr`` from a language tag such as ``fr_FR.UTF-8``; the environment's if none."""
     if not lang:
         return default_lang()
     lang = lang.lower()

@@ -133,7 +133,7 @@ def render_layout(
     """The layout as lines of text: the line of play, then one line per spinner branch."""
     d = LayoutDrawing(data)
     if not d.nodes:
-        return [Text(text("layout_empty", lang), style="italic")]
+        return [Text(text("tui.layout_empty", lang), style="italic")]
     lead = d.nodes[1]
     cells: list[Cell] = []
     west = d.arm(1, "W")
@@ -162,19 +162,19 @@ def render_layout(
         if not any(d.arm(n, p) or d.is_open(n, p) for p in ports):
             # Both branches still locked: one short line instead of two.
             lines.append(Text(f"  #{n} ", style=STYLE_SPINNER)
-                         + Text(text("branches_locked", lang), style=STYLE_LABEL))
+                         + Text(text("tui.branches_locked", lang), style=STYLE_LABEL))
             continue
         for port in ports:
             prefix = Text(f"  #{n} ", style=STYLE_SPINNER)
-            prefix.append(text(f"port_{port}", lang), style=STYLE_SPINNER)
+            prefix.append(text(f"tui.port_{port}", lang), style=STYLE_SPINNER)
             prefix.append(" ─ ")
             branch = d.arm(n, port)
             if not branch:
                 if d.is_open(n, port):
-                    note = text("branch_open", lang, value=d.playable[(n, port)])
+                    note = text("tui.branch_open", lang, value=d.playable[(n, port)])
                     lines.append(prefix + Text(note, style=STYLE_OPEN))
                 else:
-                    lines.append(prefix + Text(text("branch_locked", lang), style=STYLE_LABEL))
+                    lines.append(prefix + Text(text("tui.branch_locked", lang), style=STYLE_LABEL))
                 continue
             branch_cells = [
                 tile_cell(

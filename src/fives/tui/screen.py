@@ -52,13 +52,13 @@ def tile_text(tile: Tile, style: str = "bold") -> Text:
 
 
 def preset_title(rules: Ruleset, lang: str) -> str:
-    return text(f"preset_{rules.name}", lang)
+    return text(f"preset.name.{rules.name}", lang)
 
 
 def header(view: SeatView, names: Names, lang: str) -> RenderableType:
     rules = view.rules
     title = text(
-        "screen_title", lang, game=preset_title(rules, lang), hand=view.hand_number,
+        "tui.screen_title", lang, game=preset_title(rules, lang), hand=view.hand_number,
         target=rules.target,
     )
     return Rule(Text(title, style="bold"), style="blue")
@@ -69,11 +69,11 @@ def scores_table(
     turn_side: int | None = None,
 ) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column(text("col_side", lang))
-    table.add_column(text("col_score", lang), justify="right")
+    table.add_column(text("tui.col_side", lang))
+    table.add_column(text("tui.col_score", lang), justify="right")
     show_tally = tally and rules.name in TALLY_PRESETS
     if show_tally:
-        table.add_column(text("col_tally", lang), no_wrap=True)
+        table.add_column(text("tui.col_tally", lang), no_wrap=True)
     for side, score in enumerate(scores):
         name = Text(names.side(side), style="bold" if side == turn_side else "")
         row: list[RenderableType] = [name, Text(str(score), style="bold")]
@@ -90,12 +90,12 @@ def describe_ends(layout_json: dict[str, object], lang: str) -> Text:
     out = Text()
     if not ends:
         return out
-    out.append(text("open_ends", lang) + " ")
+    out.append(text("tui.open_ends", lang) + " ")
     for i, e in enumerate(ends):
         if i:
             out.append(" · ", style="dim")
         out.append(str(e["value"]), style="bold yellow")
-        port = text(f"port_{e['port']}", lang)
+        port = text(f"tui.port_{e['port']}", lang)
         out.append(f" (#{e['node']} {port})", style="dim")
     return out
 
@@ -103,7 +103,7 @@ def describe_ends(layout_json: dict[str, object], lang: str) -> Text:
 def count_line(layout_json: dict[str, object], lang: str) -> Text:
     """'Count: 6 + 3 + 2×5 = 19'."""
     total = layout_json.get("total", 0)
-    return Text(text("count_is", lang, sum=sum_text(layout_json), total=total), style="bold")
+    return Text(text("tui.count_is", lang, sum=sum_text(layout_json), total=total), style="bold")
 
 
 def sum_text(layout_json: dict[str, object]) -> str:
@@ -116,29 +116,29 @@ def sum_text(layout_json: dict[str, object]) -> str:
 
 
 def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> Text:
-    out = Text(text("your_hand", lang) + " ", style="bold")
+    out = Text(text("tui.your_hand", lang) + " ", style="bold")
     for i, tile in enumerate(sorted(hand, key=lambda t: (-t.high, -t.low))):
         if i:
             out.append(" ")
         out.append_text(tile_text(tile, "bold green" if tile == drawn else "bold"))
     pips = sum(t.pips for t in hand)
-    out.append("  " + text("pips_in_hand", lang, pips=pips), style="dim")
+    out.append("  " + text("tui.pips_in_hand", lang, pips=pips), style="dim")
     return out
 
 
 def move_label(move: Move, lang: str) -> Text:
     """A legal move in words: '[6|4] on #1 north', 'draw', 'pass', 'lead [6|6]'."""
     if move.kind == "draw":
-        return Text(text("move_draw", lang))
+        return Text(text("tui.move_draw", lang))
     if move.kind == "pass":
-        return Text(text("move_pass", lang))
+        return Text(text("tui.move_pass", lang))
     assert move.tile is not None
     if move.kind == "lead":
         shown = Text(f"[{move.touching}|{move.outer}]", style="bold")
-        return Text(text("move_lead", lang) + " ") + shown
+        return Text(text("tui.move_lead", lang) + " ") + shown
     shown = Text(f"[{move.touching}|{move.outer}]", style="bold")
-    port = text(f"port_{move.port}", lang)
-    return shown + Text(" " + text("move_on", lang, node=move.node, port=port))
+    port = text(f"tui.port_{move.port}", lang)
+    return shown + Text(" " + text("tui.move_on", lang, node=move.node, port=port))
 
 
 def moves_table(
@@ -158,10 +158,10 @@ def moves_table(
             if view.rules.scoring == "none":
                 pass  # the ends score nothing in this game: no count to show
             elif points:
-                after.append(text("after_scores", lang, total=total, points=points),
+                after.append(text("tui.after_scores", lang, total=total, points=points),
                              style="bold green")
             else:
-                after.append(text("after_count", lang, total=total), style="dim")
+                after.append(text("tui.after_count", lang, total=total), style="dim")
         table.add_row(f"{i + 1})", move_label(move, lang), move.notation(explicit=True), after)
     return table
 
@@ -174,12 +174,12 @@ def others_line(view: SeatView, names: Names, lang: str) -> Text:
             continue
         if len(out):
             out.append(" · ", style="dim")
-        key = "holds_tile" if size == 1 else "holds_tiles"
+        key = "tui.holds_tile" if size == 1 else "tui.holds_tiles"
         out.append(text(key, lang, who=names.seat(seat), count=size))
     if view.rules.drawing:
         if len(out):
             out.append(" · ", style="dim")
-        key = "boneyard_one" if view.boneyard_size == 1 else "boneyard_size"
+        key = "tui.boneyard_one" if view.boneyard_size == 1 else "tui.boneyard_size"
         out.append(text(key, lang, count=view.boneyard_size))
     return out
 
@@ -197,17 +197,17 @@ def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> 
 
 def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) -> Group:
     """Every hand revealed, then the settlement as a table (per seat, then per side)."""
-    hands = Table(title=text("reveal_title", lang, hand=end.hand), box=box.SIMPLE_HEAD,
+    hands = Table(title=text("tui.reveal_title", lang, hand=end.hand), box=box.SIMPLE_HEAD,
                   title_justify="left", title_style="bold")
-    hands.add_column(text("col_player", lang))
-    hands.add_column(text("col_tiles_left", lang), no_wrap=True)
-    hands.add_column(text("col_pips", lang), justify="right")
+    hands.add_column(text("tui.col_player", lang))
+    hands.add_column(text("tui.col_tiles_left", lang), no_wrap=True)
+    hands.add_column(text("tui.col_pips", lang), justify="right")
     # Per-seat rounding is what these settlements count (side_difference rounds per side).
     shows_rounding = rules.settlement in ("debit_own", "winner_collects", "self_debit") or (
         rules.settlement == "side_difference" and not rules.partnerships
     )
     if shows_rounding:
-        hands.add_column(text("col_rounded", lang), justify="right")
+        hands.add_column(text("tui.col_rounded", lang), justify="right")
     for seat, tiles in enumerate(end.hands):
         row: list[RenderableType] = [
             Text(names.seat(seat)),
@@ -217,12 +217,12 @@ def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) ->
         if shows_rounding:
             row.append(Text(str(rules.round_hand(end.pips[seat]))))
         hands.add_row(*row)
-    settle = Table(title=text("settlement_title", lang), box=box.SIMPLE_HEAD,
+    settle = Table(title=text("tui.settlement_title", lang), box=box.SIMPLE_HEAD,
                    title_justify="left", title_style="bold")
-    settle.add_column(text("col_side", lang))
-    settle.add_column(text("col_before", lang), justify="right")
-    settle.add_column(text("col_change", lang), justify="right")
-    settle.add_column(text("col_after", lang), justify="right")
+    settle.add_column(text("tui.col_side", lang))
+    settle.add_column(text("tui.col_before", lang), justify="right")
+    settle.add_column(text("tui.col_change", lang), justify="right")
+    settle.add_column(text("tui.col_after", lang), justify="right")
     for side, after in enumerate(end.scores):
         delta = end.deltas[side]
         settle.add_row(
@@ -230,7 +230,7 @@ def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) ->
             Text(f"{delta:+d}" if delta else "0", style="bold" if delta else "dim"),
             Text(str(after), style="bold"),
         )
-    key = "settle_target" if end.result == "target" else f"settle_rule_{rules.settlement}"
+    key = "tui.settle_target" if end.result == "target" else f"tui.settle_rule_{rules.settlement}"
     rule_note = Text(text(key, lang), style="italic")
     return Group(hands, rule_note, settle)
 
@@ -246,12 +246,12 @@ class HandSummary:
 def summary_table(
     history: Sequence[HandSummary], names: Names, lang: str, sides: int
 ) -> Table:
-    table = Table(title=text("summary_title", lang), box=box.SIMPLE_HEAD, title_justify="left",
+    table = Table(title=text("tui.summary_title", lang), box=box.SIMPLE_HEAD, title_justify="left",
                   title_style="bold")
-    table.add_column(text("col_hand", lang), justify="right")
-    table.add_column(text("col_result", lang))
+    table.add_column(text("tui.col_hand", lang), justify="right")
+    table.add_column(text("tui.col_result", lang))
     for side in range(sides):
         table.add_column(names.side(side), justify="right")
     for h in history:
-        table.add_row(str(h.hand), text(f"result_{h.result}", lang), *map(str, h.scores))
+        table.add_row(str(h.hand), text(f"tui.result_{h.result}", lang), *map(str, h.scores))
     return table

@@ -28,7 +28,7 @@ from rich.text import Text
 
 from fives.errors import FivesError
 from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
-from fives.i18n import catalog, text
+from fives.i18n import os_error_text, text
 from fives.tui.layout_view import counted_parts
 from fives.tui.screen import (
     HandSummary,
@@ -122,20 +122,21 @@ def seat_names(players: int, seats: Sequence[str], lang: str) -> list[str]:
     humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
     names = []
     for seat, kind in enumerate(seats):
-        place = text(f"compass_{compass[seat]}", lang)
+        place = text(f"tui.compass_{compass[seat]}", lang)
         if kind == HUMAN:
-            names.append(text("you", lang) if len(humans) == 1 else place)
+            names.append(text("tui.you", lang) if len(humans) == 1 else place)
         else:
-            names.append(text("bot_name", lang, place=place, level=text(f"level_{kind}", lang)))
+            level = text(f"tui.level_{kind}", lang)
+            names.append(text("tui.bot_name", lang, place=place, level=level))
     return names
 
 
 def side_names(game: Game, names: list[str], lang: str) -> list[str]:
     rules = game.rules
     if rules.is_solitaire:
-        return [names[0], text("the_deck", lang)]
+        return [names[0], text("tui.the_deck", lang)]
     if rules.partnerships:
-        return [text("partners", lang, a=names[s], b=names[s + 2]) for s in range(2)]
+        return [text("tui.partners", lang, a=names[s], b=names[s + 2]) for s in range(2)]
     return list(names)
 
 
@@ -228,16 +229,16 @@ class PlaySession:
         parts.append(layout_block(view, self.lang, last=self.last_node, width=width))
         parts.append(others_line(view, self.names, self.lang))
         if self.log and self.live:  # otherwise each action was printed as it happened
-            parts.append(Text(self.t("last_actions"), style="bold"))
+            parts.append(Text(self.t("tui.last_actions"), style="bold"))
             parts.append(Padding(Group(*self.log), (0, 0, 0, 2), expand=False))
         if seat is not None and view.phase == "play":
             parts.append(hand_line(view.hand, self.lang, drawn=self.last_drawn.get(seat)))
             if moves:
-                parts.append(Text(self.t("your_moves"), style="bold"))
+                parts.append(Text(self.t("tui.your_moves"), style="bold"))
                 parts.append(Padding(moves_table(view, moves, self.lang, outcomes),
                                      (0, 0, 0, 2), expand=False))
             elif view.phase == "play" and view.turn != seat:
-                parts.append(Text(self.t("waiting_for", who=self.who(view.turn)), style="dim"))
+                parts.append(Text(self.t("tui.waiting_for", who=self.who(view.turn)), style="dim"))
         return Group(*parts)
 
     def redraw(self, moves: Sequence[Move] = (),
@@ -266,8 +267,8 @@ class PlaySession:
                 path = self.save(self.save_to or default_save_path(self.game.rules.name),
                                  quiet=True)
                 if path is not None:
-                    self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
-                    self.say(self.t("resume_hint", path=shlex.quote(str(path))))
+                    self.say(Text(self.t("tui.saved_on_exit", path=str(path)), style="bold"))
+                    self.say(self.t("tui.resume_hint", path=shlex.quote(str(path))))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
         except BrokenPipeError:
             # The output was closed (`| head`): keep the game without a word, then stop.
@@ -280,7 +281,7 @@ class PlaySession:
             path = self.save(self.save_to or default_save_path(self.game.rules.name),
                              quiet=True)
             if path is not None:
-                self.say(Text(self.t("saved_on_exit", path=str(path)), style="bold"))
+                self.say(Text(self.t("tui.saved_on_exit", path=str(path)), style="bold"))
             raise
         finally:
             self.leave_private_screen()
@@ -301,7 +302,7 @@ class PlaySession:
                 return
             if game.phase_name == "hand_over":
                 if self.humans:
-                    self.pause(self.t("press_enter_next_hand"))
+                    self.pause(self.t("tui.press_enter_next_hand"))
                 game.next_hand()
                 self.log.clear()
                 self.last_node = None
@@ -317,7 +318,7 @@ class PlaySession:
 
     def announce_hand(self) -> None:
         leader = self.game.turn
-        key = "hand_starts_you" if self.is_you(leader) else "hand_starts"
+        key = "tui.hand_starts_you" if self.is_you(leader) else "tui.hand_starts"
         self.note(Text(self.t(key, hand=self.game.hand_number, who=self.who(leader)),
                        style="bold blue"))
 
@@ -355,7 +356,7 @@ class PlaySession:
             if self.live:
                 self.console.clear()
             self.say(self.screen())
-            self.pause(self.t("handover", who=self.who(seat)))
+            self.pause(self.t("tui.handover", who=self.who(seat)))
             self.facing = seat
         view = self.game.view(seat)
         moves = list(view.legal_moves)
@@ -366,7 +367,7 @@ class PlaySession:
         outcomes = [self.outcome(view, m) for m in moves]
         self.redraw(moves, outcomes)
         while True:
-            answer = self.ask(self.t("prompt", who=self.who(seat))).strip()
+            answer = self.ask(self.t("tui.prompt", who=self.who(seat))).strip()
             if not answer:
                 continue
             if self.command(answer, seat, view, moves, outcomes):
@@ -390,12 +391,12 @@ class PlaySession:
         if answer.isdigit():
             index = int(answer)
             if not 1 <= index <= len(moves):
-                self.error(self.t("bad_number", value=answer, count=len(moves)))
+                self.error(self.t("tui.bad_number", value=answer, count=len(moves)))
                 return False
             self.apply(moves[index - 1])
             return True
         if word_l in COMMANDS["help"]:
-            self.say(Text(self.t("help_text")))
+            self.say(Text(self.t("tui.help_text")))
         elif word_l in COMMANDS["hint"]:
             self.hint(view, moves)
         elif word_l in COMMANDS["rules"]:
@@ -405,7 +406,7 @@ class PlaySession:
         elif word_l in COMMANDS["save"]:
             target = rest.strip()
             if not target:
-                self.error(self.t("save_needs_file"))
+                self.error(self.t("tui.save_needs_file"))
             else:
                 self.save(Path(target).expanduser())
         elif word_l in COMMANDS["undo"]:
@@ -426,12 +427,12 @@ class PlaySession:
         try:
             parsed = parse_notation(answer)
         except FivesError:
-            self.error(self.t("tui_not_understood", value=answer, count=count))
+            self.error(self.t("tui.not_understood", value=answer, count=count))
             return False
         if parsed.kind in ("draw", "pass"):
             chosen = [m for m in moves if m.kind == parsed.kind]
             if not chosen:
-                self.error(self.t("tui_not_now", what=self.t(f"move_{parsed.kind}"),
+                self.error(self.t("tui.not_now", what=self.t(f"tui.move_{parsed.kind}"),
                                   count=count))
                 return False
             self.apply(chosen[0])
@@ -440,7 +441,7 @@ class PlaySession:
         assert tile is not None
         shown = f"[{tile.high}|{tile.low}]"
         if tile not in self.game.view(self.game.turn).hand:
-            self.error(self.t("tui_not_held", tile=shown, count=count))
+            self.error(self.t("tui.not_held", tile=shown, count=count))
             return False
         fits = [m for m in moves if m.tile == tile]
         if parsed.kind == "place":  # 6-3@2: the 6 against tile #2
@@ -453,9 +454,9 @@ class PlaySession:
             return True
         if fits:
             numbers = ", ".join(str(moves.index(m) + 1) for m in fits)
-            self.error(self.t("tui_which", tile=shown, numbers=numbers))
+            self.error(self.t("tui.which", tile=shown, numbers=numbers))
         else:
-            self.error(self.t("tui_cannot_go", tile=shown, count=count))
+            self.error(self.t("tui.cannot_go", tile=shown, count=count))
         return False
 
     def error(self, message: str) -> None:
@@ -466,7 +467,7 @@ class PlaySession:
         try:
             from fives.bots import Budget, make_player
         except ImportError:
-            self.error(self.t("hint_unavailable"))
+            self.error(self.t("tui.hint_unavailable"))
             return
         ranked: list[Any] = []
         for level in ("expert", "heuristic", "greedy"):
@@ -478,9 +479,9 @@ class PlaySession:
             except (ImportError, NotImplementedError):
                 continue
         if not ranked:
-            self.error(self.t("hint_unavailable"))
+            self.error(self.t("tui.hint_unavailable"))
             return
-        self.say(Text(self.t("hint_title"), style="bold"))
+        self.say(Text(self.t("tui.hint_title"), style="bold"))
         best = ranked[0].value
         for i, cand in enumerate(ranked):
             number = moves.index(cand.move) + 1 if cand.move in moves else "?"
@@ -488,21 +489,18 @@ class PlaySession:
             line.append_text(move_label(cand.move, self.lang))
             line.append(f"  {cand.move.notation(explicit=True)}  ", style="dim")
             if i == 0:
-                line.append(self.t("hint_best"), style="bold green")
+                line.append(self.t("tui.hint_best"), style="bold green")
             else:
-                line.append(self.t("hint_behind", value=f"{cand.value - best:+.1f}"))
+                line.append(self.t("tui.hint_behind", value=f"{cand.value - best:+.1f}"))
             self.say(line)
 
     def show_rules(self) -> None:
         preset = self.game.rules.name
-        key = f"rules_{preset}"
-        if key not in catalog():
-            key = f"play_rules_{preset}"
-        self.say(Text(self.t(key)))
+        self.say(Text(self.t(f"preset.rules.{preset}")))
         options = {k: v for k, v in self.game.rules.options().items() if k != "players"}
         if options:
             shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
-            self.say(Text(self.t("options_in_play", options=shown), style="italic"))
+            self.say(Text(self.t("tui.options_in_play", options=shown), style="italic"))
 
     def write_record(self, path: Path) -> None:
         """Write the record as of the last completed action (OSError or ValueError if not)."""
@@ -514,30 +512,30 @@ class PlaySession:
         try:
             self.write_record(path)
         except (OSError, ValueError) as err:  # ValueError: a name the system refuses (NUL)
-            reason = getattr(err, "strerror", None) or str(err)
-            self.error(self.t("save_failed", path=str(path), reason=reason))
+            reason = os_error_text(err, self.lang)
+            self.error(self.t("tui.save_failed", path=str(path), reason=reason))
             return None
         if not quiet:
-            self.say(Text(self.t("saved", path=str(path)), style="bold"))
+            self.say(Text(self.t("tui.saved", path=str(path)), style="bold"))
         return path
 
     def quit(self) -> None:
         """Leave, after asking whether to save (and where, until the save succeeds)."""
         self.leave_private_screen()
         while True:
-            answer = self.ask(self.t("quit_save_ask")).strip().lower()
+            answer = self.ask(self.t("tui.quit_save_ask")).strip().lower()
             if answer in YES or answer in NO:
                 break
-            self.error(self.t("yes_or_no", value=answer))
+            self.error(self.t("tui.yes_or_no", value=answer))
         if answer in NO:
-            self.say(self.t("not_saved"))
+            self.say(self.t("tui.not_saved"))
             raise SessionEnd(0)
         default = self.save_to or default_save_path(self.game.rules.name)
         while True:
-            name = self.ask(self.t("quit_file_ask", path=str(default))).strip()
+            name = self.ask(self.t("tui.quit_file_ask", path=str(default))).strip()
             path = self.save(Path(name).expanduser() if name else default)
             if path is not None:
-                self.say(self.t("resume_hint", path=shlex.quote(str(path))))
+                self.say(self.t("tui.resume_hint", path=shlex.quote(str(path))))
                 raise SessionEnd(0)
 
     def undo(self, seat: int) -> bool:
@@ -546,16 +544,16 @@ class PlaySession:
         from fives.record import game_from_record
 
         if len(self.humans) != 1:
-            self.error(self.t("undo_hot_seat"))
+            self.error(self.t("tui.undo_hot_seat"))
             return False
         record = self.game.to_record()
         target = last_choice(record, seat)
         if target is None:
-            self.error(self.t("undo_nothing"))
+            self.error(self.t("tui.undo_nothing"))
             return False
         hand_index, action_index = target
         if hand_index != len(record["hands"]) - 1:  # the hands before were revealed
-            self.error(self.t("tui_undo_reveal"))
+            self.error(self.t("tui.undo_reveal"))
             return False
         trimmed = copy.deepcopy(record)
         trimmed["hands"] = trimmed["hands"][: hand_index + 1]
@@ -567,7 +565,7 @@ class PlaySession:
         self.log.clear()
         self.last_node = None
         self.history = hand_summaries(self.game)
-        self.note(Text(self.t("undone"), style="bold magenta"))
+        self.note(Text(self.t("tui.undone"), style="bold magenta"))
         return True
 
     # ------------------------------------------------------------------ explaining
@@ -578,7 +576,7 @@ class PlaySession:
         elif isinstance(event, DrawEvent):
             self.explain_draw(event, before)
         elif isinstance(event, PassEvent):
-            key = "ev_pass_you" if self.is_you(event.seat) else "ev_pass"
+            key = "tui.ev_pass_you" if self.is_you(event.seat) else "tui.ev_pass"
             self.note(Text(self.t(key, who=self.who(event.seat)), style="dim"))
         elif isinstance(event, HandEndEvent):
             self.explain_hand_end(event, seat)
@@ -596,22 +594,22 @@ class PlaySession:
         line = Text()
         shown = f"[{node['touching']}|{node['outer']}]" if node else event.move
         if node is None or node["parent"] == 0:
-            line.append(self.t("ev_lead" + you, who=self.who(event.seat), tile=shown))
+            line.append(self.t("tui.ev_lead" + you, who=self.who(event.seat), tile=shown))
         else:
-            port = self.t(f"port_{node['port']}")
-            line.append(self.t("ev_place" + you, who=self.who(event.seat), tile=shown,
+            port = self.t(f"tui.port_{node['port']}")
+            line.append(self.t("tui.ev_place" + you, who=self.who(event.seat), tile=shown,
                                node=node["parent"], port=port))
         rules = self.game.rules
         if rules.scoring == "none":  # draw and block games: the ends never score
             self.note(line)
             return
-        line.append(self.t("action_sep"))
+        line.append(self.t("tui.action_sep"))
         count = sum_text(layout) if counted_parts(layout) else str(event.total)
         if event.points:
-            line.append(self.t("count_scores", sum=count, total=event.total,
+            line.append(self.t("tui.count_scores", sum=count, total=event.total,
                                points=event.points), style="bold green")
         else:
-            line.append(self.t(f"count_no_score_{rules.scoring}", sum=count, total=event.total),
+            line.append(self.t(f"tui.count_no_score_{rules.scoring}", sum=count, total=event.total),
                         style="dim")
         self.note(line)
 
@@ -636,13 +634,13 @@ class PlaySession:
 
     def draw_line(self, run: DrawRun) -> Text:
         if self.is_you(run.seat):
-            line = Text(self.t("ev_draw_you", tiles=" ".join(run.tiles)))
+            line = Text(self.t("tui.ev_draw_you", tiles=" ".join(run.tiles)))
         elif len(run.tiles) == 1:
-            line = Text(self.t("ev_draw", who=self.who(run.seat)))
+            line = Text(self.t("tui.ev_draw", who=self.who(run.seat)))
         else:
-            line = Text(self.t("ev_draw_n", who=self.who(run.seat), count=len(run.tiles)))
+            line = Text(self.t("tui.ev_draw_n", who=self.who(run.seat), count=len(run.tiles)))
         if run.deck:
-            line.append(" " + self.t("deck_gains", points=run.deck), style="yellow")
+            line.append(" " + self.t("tui.deck_gains", points=run.deck), style="yellow")
         return line
 
     def end_draw_run(self) -> None:
@@ -654,13 +652,13 @@ class PlaySession:
     def explain_hand_end(self, event: HandEndEvent, seat: int) -> None:
         """``seat`` made the last action: when the hand ends 'out', the player who went out."""
         if event.result == "out":
-            key = "hand_out_you" if self.is_you(seat) else "hand_out"
+            key = "tui.hand_out_you" if self.is_you(seat) else "tui.hand_out"
             self.note(Text(self.t(key, who=self.who(seat), hand=event.hand), style="bold"))
         elif event.result == "blocked":
-            self.note(Text(self.t("hand_blocked", hand=event.hand), style="bold"))
+            self.note(Text(self.t("tui.hand_blocked", hand=event.hand), style="bold"))
         else:
             winner = self.names.side(event.winner) if event.winner is not None else "?"
-            self.note(Text(self.t("hand_target", who=winner, target=self.game.rules.target),
+            self.note(Text(self.t("tui.hand_target", who=winner, target=self.game.rules.target),
                            style="bold"))
         self.history.append(HandSummary(event.hand, event.result, event.winner,
                                         tuple(event.scores)))
@@ -673,7 +671,7 @@ class PlaySession:
         game = self.game
         winner = game.winner
         if self.private_screen:
-            self.pause(self.t("press_enter_results"))
+            self.pause(self.t("tui.press_enter_results"))
             self.leave_private_screen()
             reveal = game.last_hand_end
             if reveal is not None:
@@ -681,7 +679,7 @@ class PlaySession:
         self.say("")
         if winner is not None:
             mine = self.names.you is not None and game.rules.side_of(self.names.you) == winner
-            key = "game_won_you" if mine else "game_won"
+            key = "tui.game_won_you" if mine else "tui.game_won"
             self.say(Text(self.t(key, who=self.names.side(winner)), style="bold green"))
         self.say(scores_table(game.rules, game.scores, self.names, self.lang, tally=self.tally))
         self.say(summary_table(self.history, self.names, self.lang, game.rules.sides))
@@ -691,7 +689,7 @@ class PlaySession:
             return
         while self.humans:
             try:
-                name = self.ask(self.t("end_save_ask")).strip()
+                name = self.ask(self.t("tui.end_save_ask")).strip()
             except EOFError:
                 name = ""
             if not name or self.save(Path(name).expanduser()) is not None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives.errors import FivesError
-from fives.i18n import catalog, text
+from fives.i18n import LANGS, error_text, has, text
 
 MAX_MESSAGE_BYTES = 8192
 
@@ -114,8 +114,9 @@ def both_langs(key: str, **params: Any) -> dict[str, str]:
 
 
 def error_frame(key: str, message: str, **params: Any) -> dict[str, Any]:
-    """An error for the client: ``key`` must be in the catalog (English and French)."""
-    texts = both_langs(key, **params) if key in catalog() else {"en": message, "fr": message}
+    """An error for the client: ``error.<key>`` (or ``key``) must be in the catalogs."""
+    name = f"error.{key}" if has(f"error.{key}") else key
+    texts = both_langs(name, **params) if has(name) else {"en": message, "fr": message}
     return {"type": "error", "key": key, "params": params, "message": texts}
 
 
@@ -126,9 +127,7 @@ def engine_error_frame(exc: FivesError) -> dict[str, Any]:
     if exc.key == "illegal_move" and "move" in params and "legal" in params:
         texts = both_langs("web.err.illegal_move", **params)
     else:
-        texts = {"en": str(exc), "fr": text(exc.key, "fr", **params) if exc.key in catalog()
-                 else str(exc)}
-    texts["en"] = str(exc)
+        texts = {lang: error_text(exc, lang) for lang in LANGS}
     return {"type": "error", "key": exc.key, "params": params, "message": texts}
 
 

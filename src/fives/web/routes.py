@@ -95,8 +95,8 @@ def preset_catalog() -> dict[str, Any]:
         out["presets"].append(
             {
                 "id": preset,
-                "name": both_langs(f"preset.{preset}"),
-                "card": both_langs(f"card.{preset}"),
+                "name": both_langs(f"preset.name.{preset}"),
+                "card": both_langs(f"preset.card.{preset}"),
                 "players": by_players,
                 "unit": Ruleset.preset(preset).unit,
             }
@@ -105,11 +105,9 @@ def preset_catalog() -> dict[str, Any]:
 
 
 def web_catalog() -> dict[str, dict[str, str]]:
-    from fives.i18n import catalog
+    from fives.i18n import LANGS, catalog
 
-    merged = catalog()
-    return {lang: {key: entry.get(lang) or entry["en"] for key, entry in merged.items()}
-            for lang in ("en", "fr")}
+    return {lang: dict(catalog(lang)) for lang in LANGS}
 
 
 class Routes:

@@ -1,0 +1,602 @@
+"""English messages: one flat catalog, keys namespaced by the part that shows them.
+
+See :mod:`fives.i18n` for how to add a message; ``fr.py`` must have exactly the same keys.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # -------- presets: name, one-line summary, full rules, terminal menu blurb, web card
+    "preset.short.five-up": "every double is a spinner; score the ends' total / 5; first to 61",
+    "preset.short.all-fives": "the first double is the spinner; score multiples of 5; first to 150",
+    "preset.short.five-up-solitaire": "one player against the deck, race to 61",
+    "preset.short.multiples-of-five": (
+        "a line with two ends, no spinner; first to 250 (200 with 3-4 players)"
+    ),
+    "preset.short.draw": "no play scoring; the winner takes the others' pips; first to 100",
+    "preset.short.block": "like the draw game, but nobody draws; first to 100",
+    "preset.short.fives-and-threes": "score multiples of 5 and of 3, no drawing; first to 61",
+    "preset.rules.five-up": (
+        "Two to four players (four play as two partnerships, partners opposite), 5 tiles each. "
+        "The first leader is chosen by lot; afterwards whoever went out leads, and after a "
+        "blocked hand the lot decides again. The leader may lead any tile. On your turn you must "
+        "place a tile if you can; otherwise draw one tile at a time until one fits, and place it "
+        "at once; pass only when the boneyard is empty. Every double is a spinner: once both of "
+        "its in-line sides are covered, tiles may also go on its two branches. After each "
+        "placement add the open ends (a double at an end counts both halves); a multiple of 5 "
+        "scores a fifth of it (15 -> 3). When a hand ends, every player loses their own remaining "
+        "pips rounded to the nearest 5, divided by 5; nobody gains. The game is won at the end of "
+        "a hand by the single highest score of 61 or more; on a tie, another hand is played."
+    ),
+    "preset.rules.all-fives": (
+        "Two to four players, 7 / 6 / 5 tiles each. In every hand the holder of the highest "
+        "double leads it (if nobody holds a double, the heaviest tile leads). You must place if "
+        "you can, else draw until a tile fits and place it; pass only when the boneyard is empty. "
+        "Only the first double placed is a spinner, and its branches open once both of its sides "
+        "are covered. After each placement, if the open ends add up to a multiple of 5 you score "
+        "that total (5, 10, 15 ... up to 35). Whoever goes out collects each opponent's pips, "
+        "each hand rounded to the nearest 5; in a blocked hand the fewest pips (then the fewest "
+        "tiles) wins and collects. The first to reach 150 wins at once."
+    ),
+    "preset.rules.five-up-solitaire": (
+        "One player against the deck. At the start of every hand the deck receives a handicap (5 "
+        "for a beginner, 10 for an experienced player). You hold 5 tiles and play as in Five Up: "
+        "every double is a spinner and a multiple of 5 on the ends scores a fifth of it. When no "
+        "tile fits you draw until one does: these draws are free. You may also draw while a tile "
+        "fits (an overdraw, to fish for a better tile): each overdrawn tile gives the deck 3 "
+        "points. Emptying your hand ends the hand; if you are blocked, the deck scores the pips "
+        "left in your hand. Whoever has 61 or more and is ahead at the end of a hand wins."
+    ),
+    "preset.rules.multiples-of-five": (
+        "Two to four players (7 tiles each for two, 5 for three or four); four play individually "
+        "unless partnerships are chosen. The line always has two ends: no double is a spinner. "
+        "The first hand, and every hand after a blocked one, is led by the highest double; after "
+        "an out hand the player who went out leads any tile. You must place if you can, else draw "
+        "until a tile fits. A multiple of 5 on the ends scores that total. Going out collects the "
+        "opponents' hands, each rounded to the nearest 5 (a partner's hand does not count). In a "
+        "blocked hand the side with the fewest pips scores the others' rounded totals minus its "
+        "own; a tie for the fewest scores nothing. Target 250 for two players or two teams, 200 "
+        "for three or four players, reached at once even in mid-hand."
+    ),
+    "preset.rules.draw": (
+        "As All Fives for the deal and the lead, on a line with two ends and no spinner, with "
+        "drawing. Placements score nothing. Whoever goes out, or has the fewest pips (then the "
+        "fewest tiles) when the game is blocked, scores all the pips left in the opponents' "
+        "hands. First to 100."
+    ),
+    "preset.rules.block": (
+        "The draw game without drawing: a player who cannot place passes. Whoever goes out, or "
+        "has the fewest pips when the game is blocked, scores the pips left in the opponents' "
+        "hands. First to 100."
+    ),
+    "preset.rules.fives-and-threes": (
+        "Two to four players (7 tiles each for two, 5 for three or four), a line with two ends, "
+        "no drawing: a player who cannot place knocks (passes). After each placement the ends "
+        "score a fifth of a multiple of 5 plus a third of a multiple of 3 (15 scores 5 + 3 = 8). "
+        "The first leader is chosen by lot, then the lead passes to the left. No points are "
+        "counted at the end of a hand. First to 61, at once."
+    ),
+    "preset.name.five-up": "Five Up",
+    "preset.name.all-fives": "All Fives",
+    "preset.name.five-up-solitaire": "Five-Up solitaire",
+    "preset.name.multiples-of-five": "Multiples of five (Muggins)",
+    "preset.name.draw": "Draw game",
+    "preset.name.block": "Block game",
+    "preset.name.fives-and-threes": "Fives and threes",
+    "preset.blurb.five-up": "every double is a spinner; 1 point per 5 on the ends; first to 61",
+    "preset.blurb.all-fives": (
+        "the first double is the spinner; score the ends' total; first to 150"
+    ),
+    "preset.blurb.five-up-solitaire": (
+        "alone against the deck, which gets a handicap each hand and 3 per overdraw; 61 to win"
+    ),
+    "preset.blurb.multiples-of-five": (
+        "a line with two ends, no spinner; first to 250 (200 with 3-4 players)"
+    ),
+    "preset.blurb.fives-and-threes": "score multiples of 5 and of 3; no drawing; first to 61",
+    "preset.blurb.draw": "no scoring in play; the winner of a hand takes the others' pips; to 100",
+    "preset.blurb.block": "as the draw game, but nobody draws: stuck players pass; to 100",
+    "preset.card.five-up": (
+        "Every double is a spinner. Score when the open ends add up to a multiple of 5 (15 = 3 "
+        "points). At the end of a hand each player loses their own remaining pips, rounded to "
+        "fifths. First to 61, strictly ahead, wins."
+    ),
+    "preset.card.all-fives": (
+        "Only the first double is a spinner. Score the open-end total when it is a multiple of 5 "
+        "(raw points). The player who goes out collects the others' hands, rounded to 5. First to "
+        "150 wins at once."
+    ),
+    "preset.card.multiples-of-five": (
+        "A line with two ends, no spinner. Score the ends when they make a multiple of 5. Out: "
+        "collect the opponents' rounded hands; blocked: the lowest side scores the difference. "
+        "250 for two sides, 200 for three or four players."
+    ),
+    "preset.card.five-up-solitaire": (
+        "You against the deck. Five Up scoring; every tile you draw gives the deck 3 points, and "
+        "a blocked hand gives it your remaining pips. The deck starts with a handicap of 5. First "
+        "to 61, strictly ahead, wins."
+    ),
+    # -------- rules options (``fives rules``)
+    "option.players": "number of players",
+    "option.partnerships": "two partnerships {{0,2}} vs {{1,3}} (4 players)",
+    "option.hand_size": "tiles dealt to each player",
+    "option.spinners": "which doubles are spinners (none, first_double, every_double)",
+    "option.spinner_branches_immediate": (
+        "a spinner's branches are open at once (no need to cover its sides first)"
+    ),
+    "option.scoring": "play scoring (fifths, raw, fives_and_threes, none)",
+    "option.drawing": "a player who cannot place draws from the boneyard",
+    "option.boneyard_reserve": "tiles that must stay in the boneyard (0-2)",
+    "option.opener": "who leads each hand",
+    "option.settlement": "how a hand is settled",
+    "option.blocked_tie": "a tie for the fewest pips when blocked (none, split)",
+    "option.target": "score that wins the game",
+    "option.target_check": "when the target is checked (immediate, end_of_hand_unique)",
+    "option.target_exact": "the target must be reached exactly",
+    "option.handicap": "the deck's handicap (solitaire)",
+    "option.handicap_each_hand": "the handicap is given at every hand (false: once per game)",
+    "option.block_penalty": "what the deck scores when you are blocked (pips, rounded_fifths)",
+    "option.empty_hand": "with an empty hand: end the hand, or draw on",
+    "option.draw_cost": "points the deck gets for each charged draw",
+    "option.blocked_tiebreak_tiles": (
+        "a tie for the fewest pips when blocked goes to the fewest tiles"
+    ),
+    "option.draw_cost_on": "which draws the deck is paid for (overdraw, every_draw)",
+    # -------- ``fives rules``
+    "rules.title": "{name} ({preset})",
+    "rules.options_head": "Parameters and options",
+    "rules.aliases": "Aliases: {aliases}",
+    "rules.option_hint": (
+        "Change an option with -o KEY=VALUE (e.g. fives play --preset {preset} -o target=100)."
+    ),
+    "rules.list_head": "Presets (fives rules PRESET for the details):",
+    # -------- ``fives replay``
+    "replay.play": (
+        "hand {hand} | seat {seat} plays {move} | ends total {total} | {points} | scores {scores}"
+    ),
+    "replay.draw": "hand {hand} | seat {seat} draws {tile} | scores {scores}",
+    "replay.pass": "hand {hand} | seat {seat} passes",
+    "replay.hand_end": "end of hand {hand}: {result}, winner {winner}",
+    "replay.table_head": "seat  pips  tiles left",
+    "replay.deltas": "settlement {deltas} -> scores {scores}",
+    "replay.game_end": "game over: side {winner} wins with scores {scores}",
+    "replay.result.out": "out",
+    "replay.result.blocked": "blocked",
+    "replay.result.target": "target reached",
+    # -------- errors: ``error.<key>`` renders a ``FivesError`` whose ``key`` is ``<key>``
+    "error.illegal_move": "{move} is not legal here: {reason}. Legal: {legal}.",
+    "error.invalid_move": "Cannot read the move {text!r}: write it like 6-3, 6-3@2, draw or pass.",
+    "error.invalid_port": "That side does not exist on that tile.",
+    "error.invalid_tile": "Cannot read the tile {text!r}: write it like 6-3.",
+    "error.unknown_preset": "Unknown game {name!r}.",
+    "error.record_json": "The record is not valid JSON.",
+    "error.record_field": "The record's field {field} is wrong.",
+    "error.record_action": "The record's move {field} cannot be played.",
+    "error.invalid_deal": "This deal is not valid.",
+    "error.invalid_leader": "This seat cannot lead this hand.",
+    "error.invalid_scores": "These start scores are not valid.",
+    "error.invalid_seat": "There is no seat {seat}.",
+    "error.no_next_hand": "The next hand cannot be dealt now.",
+    "error.nothing_to_undo": "There is nothing to take back.",
+    "error.cannot_read": "Cannot read the file {path!r}.",
+    "error.cannot_write": "Cannot write the file.",
+    "error.invalid_option_syntax": "Write options as KEY=VALUE, not {text!r}.",
+    "error.invalid_argument": "Invalid argument.",
+    "error.error": "Something is wrong with that request.",
+    "error.unknown_option": "Unknown option {option!r}.",
+    "error.invalid_option": "Invalid value {value!r} for {option}.",
+    "error.too_large": "Message too large ({size} bytes): at most {limit}.",
+    "error.bad_json": "The message is not one JSON object.",
+    "error.unknown_type": "Unknown message type '{value}': expected one of {expected}.",
+    "error.unknown_field": "Unknown field '{field}' in '{type}': expected {expected}.",
+    "error.missing_field": "Field '{field}' missing in '{type}'.",
+    "error.bad_field": "Field '{field}' of '{type}' has the wrong type: expected {expected}.",
+    "error.bad_move_text": "Move '{value}' is not a move: expected e.g. '6-4@1' or 'draw'.",
+    "error.rate_limited": "Too many messages: at most {limit} a second.",
+    "error.join_first": "Join with your link first.",
+    "error.already_joined": "This connection already has a seat.",
+    "error.bad_token": "This link is not a seat or spectator link of any table.",
+    "error.hand_is_over": "Move '{move}' refused: the hand is over.",
+    "error.not_your_turn": "Move '{move}' refused: it is seat {turn}'s turn.",
+    "error.spectator": "Spectators cannot play.",
+    "error.bot_seat": "This seat is played by a bot.",
+    "error.not_hand_over": "No next hand now: the hand is not over.",
+    "error.not_game_over": "A rematch starts once the game is over.",
+    "error.record_not_ready": "The record can be downloaded once the game is over.",
+    "error.bad_game_no": "Game {value} of this table: expected 1 to {count}.",
+    "error.server_error": "The server could not store that action: try again.",
+    "error.bad_preset": "Unknown variant '{value}': expected one of {expected}.",
+    "error.bad_players": "Players '{value}': expected 1 to 4.",
+    "error.bad_partnerships": "Partnerships '{value}': expected yes or no.",
+    "error.bad_target": "Target '{value}': expected a whole number.",
+    "error.bad_timer": "Timer '{value}': expected off, 15, 30 or 60 s.",
+    "error.bad_seats": "Expected {count} seats, one per player.",
+    "error.bad_seat": "Seat {seat}: {value}: expected me, a friend or a bot (with a level).",
+    "error.bad_level": "Seat {seat}: bot level '{value}': expected one of {expected}.",
+    "error.reason.game_over": "the game is over",
+    "error.reason.hand_over": "the hand is over",
+    "error.reason.already_led": "the hand has already been led",
+    "error.reason.not_held": "seat {seat} does not hold {tile}",
+    "error.reason.must_lead": "{tile} must lead",
+    "error.reason.can_place": "a placement is possible",
+    "error.reason.cannot_draw": "the boneyard cannot be drawn from",
+    "error.reason.can_move": "a placement or a draw is possible",
+    "error.reason.not_placement": "it is not a legal placement",
+    "error.reason.no_match": "no legal placement matches it",
+    "error.os.ENOENT": "no such file or directory",
+    "error.os.EACCES": "permission denied",
+    "error.os.EPERM": "operation not permitted",
+    "error.os.EISDIR": "is a directory",
+    "error.os.ENOTDIR": "not a directory",
+    "error.os.ENOSPC": "no space left on device",
+    "error.os.EROFS": "read-only file system",
+    "error.os.EEXIST": "file exists",
+    "error.os.ENAMETOOLONG": "file name too long",
+    "error.os.bad_name": "invalid file name",
+    "error.os.other": "system error {code}",
+    "error.cli_contradiction": "-o {option}={given} contradicts {flag} ({value}): give one of them",
+    # -------- every command: error prefix, --help, --lang, -o
+    "cli.error_prefix": "fives: error: ",
+    "cli.bad_lang": "invalid value {value!r}: expected one of {langs}",
+    "cli.see_help": "{message} (see `{command} --help`)",
+    "cli.arg_lang": "language: en or fr (default: from the environment)",
+    "cli.arg_option": "a rules option (RULES.md section 9), e.g. -o target=100; repeatable",
+    "cli.description": (
+        "Play and study the Fives family of domino games (Five Up, All Fives, Muggins / Multiples "
+        "of Five, Five-Up solitaire)."
+    ),
+    "cli.exit_statuses": (
+        "exit statuses:\n  0    success\n  1    a fault of the program (reported with a "
+        "traceback)\n  2    bad arguments or bad input (one line on standard error, nothing "
+        "done)\n  130  interrupted (Ctrl-C); a game in progress is saved first\n  141  the output "
+        "was closed early (e.g. `| head -1`); nothing more is printed"
+    ),
+    "cli.columns_dropped": (
+        "Not shown, to fit the terminal: {columns} (a wider terminal or --out keeps them)"
+    ),
+    # -------- the terminal game (``fives play``)
+    "tui.layout_empty": "(no tile on the table yet)",
+    "tui.port_N": "north",
+    "tui.port_S": "south",
+    "tui.port_L": "left",
+    "tui.port_R": "right",
+    "tui.port_W": "west",
+    "tui.port_E": "east",
+    "tui.port_out": "end",
+    "tui.branch_open": "open ({value})",
+    "tui.branches_locked": "spinner: its branches open once both its sides are covered",
+    "tui.branch_locked": "closed until both sides of the spinner are covered",
+    "tui.open_ends": "Open ends:",
+    "tui.count_is": "Count: {sum} = {total}",
+    "tui.screen_title": "{game} · hand {hand} · target {target}",
+    "tui.col_side": "Side",
+    "tui.col_score": "Score",
+    "tui.col_tally": "Paper tally",
+    "tui.col_player": "Player",
+    "tui.col_tiles_left": "Tiles left",
+    "tui.col_pips": "Pips",
+    "tui.col_rounded": "Rounded",
+    "tui.col_before": "Before",
+    "tui.col_change": "Change",
+    "tui.col_after": "After",
+    "tui.col_hand": "Hand",
+    "tui.col_result": "Ended",
+    "tui.your_hand": "Your hand:",
+    "tui.pips_in_hand": "({pips} pips)",
+    "tui.your_moves": "Your moves:",
+    "tui.last_actions": "Last actions:",
+    "tui.waiting_for": "{who} to play.",
+    "tui.holds_tiles": "{who}: {count} tiles",
+    "tui.holds_tile": "{who}: 1 tile",
+    "tui.boneyard_one": "boneyard: 1 tile",
+    "tui.boneyard_size": "boneyard: {count} tiles",
+    "tui.move_draw": "draw a tile",
+    "tui.move_pass": "pass",
+    "tui.move_lead": "lead",
+    "tui.move_on": "on #{node} ({port})",
+    "tui.after_count": "count {total}",
+    "tui.after_scores": "count {total}: +{points}",
+    "tui.you": "You",
+    "tui.compass_S": "South",
+    "tui.compass_W": "West",
+    "tui.compass_N": "North",
+    "tui.compass_E": "East",
+    "tui.bot_name": "{place} ({level})",
+    "tui.partners": "{a} & {b}",
+    "tui.the_deck": "The deck",
+    "tui.level_random": "random",
+    "tui.level_greedy": "greedy",
+    "tui.level_heuristic": "heuristic",
+    "tui.level_search": "search",
+    "tui.level_expert": "expert",
+    "tui.level_blurb_random": "plays any legal tile",
+    "tui.level_blurb_greedy": "takes the most points now",
+    "tui.level_blurb_heuristic": "also watches what it leaves you (a good first opponent)",
+    "tui.level_blurb_search": "looks ahead over the hidden tiles",
+    "tui.level_blurb_expert": "the strongest, thinks longer",
+    "tui.hand_starts": "Hand {hand}: {who} leads.",
+    "tui.hand_starts_you": "Hand {hand}: you lead.",
+    "tui.ev_lead": "{who} leads {tile}",
+    "tui.ev_lead_you": "You lead {tile}",
+    "tui.ev_place": "{who} plays {tile} on #{node} ({port})",
+    "tui.ev_place_you": "You play {tile} on #{node} ({port})",
+    "tui.ev_draw": "{who} cannot play and draws a tile.",
+    "tui.ev_draw_n": "{who} cannot play and draws {count} tiles.",
+    "tui.ev_draw_you": "You cannot play: you draw {tiles}.",
+    "tui.ev_pass": "{who} passes: no tile fits and nothing to draw.",
+    "tui.ev_pass_you": "You pass: no tile fits and nothing to draw.",
+    "tui.action_sep": ": ",
+    "tui.deck_gains": "(+{points} for the deck)",
+    "tui.count_scores": "ends {sum} = {total} -> +{points}",
+    "tui.count_no_score_fifths": "ends {sum} = {total}, not a multiple of 5: no score",
+    "tui.count_no_score_raw": "ends {sum} = {total}, not a multiple of 5: no score",
+    "tui.count_no_score_fives_and_threes": (
+        "ends {sum} = {total}, neither a multiple of 5 nor of 3: no score"
+    ),
+    "tui.hand_out": "{who} played their last tile: hand {hand} is over.",
+    "tui.hand_out_you": "You played your last tile: hand {hand} is over.",
+    "tui.hand_blocked": "Hand {hand} is blocked: nobody can play.",
+    "tui.hand_target": "{who} reached {target}.",
+    "tui.result_out": "out",
+    "tui.result_blocked": "blocked",
+    "tui.result_target": "target",
+    "tui.reveal_title": "Hand {hand}: every hand revealed",
+    "tui.settlement_title": "Settlement",
+    "tui.settle_rule_debit_own": (
+        "Each player loses their pips rounded to the nearest 5, in fifths (3 pips -> 1, 13 -> 3); "
+        "nobody is credited."
+    ),
+    "tui.settle_rule_winner_collects": (
+        "The winner collects every opponent's pips, each rounded to the nearest 5 (13 -> 15, 12 "
+        "-> 10)."
+    ),
+    "tui.settle_rule_side_difference": (
+        "Out: the winner collects the others' pips rounded to 5. Blocked: the lowest side scores "
+        "the others' rounded pips minus its own; a tie scores nothing."
+    ),
+    "tui.settle_rule_self_debit": "Every side loses its own pips rounded to the nearest 5.",
+    "tui.settle_rule_raw_pips": (
+        "The winner of the hand scores all the other players' pips, unrounded."
+    ),
+    "tui.settle_rule_deck": (
+        "A blocked hand gives the deck the pips left in your hand; going out costs nothing."
+    ),
+    "tui.settle_target": (
+        "The target was reached during the hand: the game ends at once, with no settlement."
+    ),
+    "tui.settle_rule_none": "No settlement in this game.",
+    "tui.summary_title": "Scores after each hand",
+    "tui.game_won": "{who} wins the game!",
+    "tui.game_won_you": "You win the game! ({who})",
+    "tui.prompt": "{who}, your move (number, notation, or help) > ",
+    "tui.handover": "Pass the keyboard to {who}, then press Enter > ",
+    "tui.press_enter_results": "Press Enter for the results > ",
+    "tui.press_enter_next_hand": "Press Enter for the next hand > ",
+    "tui.options_in_play": "Options in play: {options}",
+    "tui.help_text": (
+        "Type the number of a move, or its notation: 6-3 to lead, 6-3@2 to put the 6 against tile "
+        "#2 (6-3@2.L to name the side), draw, pass.\nCommands: hint (the best bot's top moves), "
+        "undo (back to your previous turn, against bots), save FILE, rules, moves (show the table "
+        "again), help, quit.\nCtrl-C or Ctrl-D leaves at any time; the game is saved."
+    ),
+    "tui.bad_number": "No move number {value}: choose 1 to {count}.",
+    "tui.not_legal": "{value!r} is not one of your moves: type its number from the list.",
+    "tui.bad_input": "{value!r} is neither a move nor a command: type help.",
+    "tui.hint_title": "Hint from the strongest bot (best first):",
+    "tui.hint_best": "best",
+    "tui.hint_behind": "{value} against the best (bot's estimate)",
+    "tui.hint_unavailable": "No hint available.",
+    "tui.undo_hot_seat": "Undo is only for games against bots.",
+    "tui.undo_nothing": "Nothing to undo: you have not played yet.",
+    "tui.undone": "Back to your previous turn.",
+    "tui.save_needs_file": "save needs a file name: save FILE",
+    "tui.saved": "Game saved to {path}",
+    "tui.saved_on_exit": "Game saved to {path}",
+    "tui.save_failed": "Cannot save to {path}: {reason}",
+    "tui.resume_hint": "Continue it with: fives play --resume {path}",
+    "tui.resume_seats": (
+        "Seats: {seats} (a record does not keep who was a bot; choose with --seats)."
+    ),
+    "tui.quit_save_ask": "Save the game before leaving? [Y/n] > ",
+    "tui.yes_or_no": "{value!r}: answer y (yes) or n (no).",
+    "tui.not_saved": "The game was not saved.",
+    "tui.quit_file_ask": "File name [{path}] > ",
+    "tui.end_save_ask": "Type a file name to save the record, or press Enter > ",
+    "tui.welcome": "Welcome to fives: domino games where the ends count.",
+    "tui.ask_preset": "Which game?",
+    "tui.ask_players": "How many players ({low}-{high})?",
+    "tui.bad_players_number": "{value!r} is not a number from {low} to {high}.",
+    "tui.ask_teams": "Play in partnerships (partners sit opposite)?",
+    "tui.teams_yes": "yes, two teams of two",
+    "tui.teams_no": "no, everyone for themselves",
+    "tui.ask_opponents": "Opponents?",
+    "tui.opp_friends": "friends at this keyboard",
+    "tui.ask_solo": "Who plays?",
+    "tui.opp_me": "me",
+    "tui.opp_bot_solo": "a {level} bot (watch it play)",
+    "tui.menu_prompt": "Your choice [{default}] > ",
+    "tui.bad_choice": "{value!r} is not in the list: type 1 to {count}, or Enter.",
+    "tui.arg_help": "play a game in the terminal against bots or friends",
+    "tui.arg_description": (
+        "Play Five Up, All Fives, Multiples of five and the other presets in the terminal. "
+        "Without options it asks what to play."
+    ),
+    "tui.arg_preset": (
+        "game to play: five-up, all-fives, multiples-of-five, five-up-solitaire, "
+        "fives-and-threes, draw, block (or an alias)"
+    ),
+    "tui.arg_players": "number of players (1 for the solitaire, else 2-4)",
+    "tui.arg_partnerships": "four players as two teams, partners sitting opposite",
+    "tui.arg_option": "a rules option (RULES.md section 9), e.g. target=100; repeatable",
+    "tui.arg_seats": (
+        "who sits where, seat 0 first, comma-separated: human or a bot level (random, greedy, "
+        "heuristic, search, expert), e.g. human,greedy"
+    ),
+    "tui.arg_level": "bot level of the seats not given (default {level})",
+    "tui.arg_lang": "language: en or fr (default: from the environment)",
+    "tui.arg_seed": "seed of the shuffles and bots, for a game you can replay",
+    "tui.arg_resume": "continue a saved game (a record file)",
+    "tui.arg_save": "write the game's record to FILE when it ends or is interrupted",
+    "tui.arg_no_color": "no colours",
+    "tui.arg_no_tally": "hide the Five Up paper tally",
+    "tui.arg_delay": "seconds to pause after each bot move when redrawing (default 0.6)",
+    "tui.arg_think": "seconds the stronger bots may think per move (default 1.0)",
+    "tui.err_not_int": "invalid {what} {value!r}: expected a whole number",
+    "tui.err_too_small": "invalid {what} {value!r}: expected {low} or more",
+    "tui.err_not_seconds": "invalid {what} {value!r}: expected seconds from 0 to 60",
+    "tui.err_option": "invalid --option {value!r}: expected KEY=VALUE, e.g. target=100",
+    "tui.err_seat": (
+        "invalid seat {value!r}: expected human or a bot level (random, greedy, heuristic, "
+        "search, expert, or 1-5)"
+    ),
+    "tui.err_seat_count": (
+        "invalid --seats {value!r}: {count} seats given, expected {players} (one per player)"
+    ),
+    "tui.err_lang": "invalid --lang {value!r}: expected one of {langs}",
+    "tui.err_read": "cannot read {path!r}: {reason}",
+    "tui.err_not_record": "invalid record {path!r}: expected a UTF-8 JSON game record",
+    "tui.err_no_rich": "the terminal game needs the rich library: pip install 'fives[tui]'",
+    "tui.err_resume_rules": (
+        "--resume takes the rules from the record: leave out --preset, --players, --partnerships "
+        "and --option"
+    ),
+    "tui.number_prompt": "{question} [{default}] > ",
+    "tui.undo_reveal": "Undo cannot go back past the end of a hand: its tiles have been shown.",
+    "tui.not_understood": (
+        "{value!r} is neither a move nor a command: type a move's number (1 to {count}), or help."
+    ),
+    "tui.not_held": "You do not hold {tile}: type a move's number (1 to {count}).",
+    "tui.cannot_go": "{tile} cannot be played there: type a move's number (1 to {count}).",
+    "tui.not_now": "You cannot {what} now: type a move's number (1 to {count}).",
+    "tui.which": "{tile} fits in more than one place: type the number of one ({numbers}).",
+    # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
+    "web.title": "Fives: dominoes in the browser",
+    "web.tagline": "No sign-up. Share a link and start playing.",
+    "web.new_table": "New table",
+    "web.variant": "Variant",
+    "web.players": "Players",
+    "web.partnerships": "Partnerships (seats 1 & 3 against 2 & 4)",
+    "web.target": "Target",
+    "web.timer": "Turn timer",
+    "web.timer_off": "off",
+    "web.seconds": "{n} s",
+    "web.seats": "Who sits where",
+    "web.seat_n": "Seat {n}",
+    "web.kind_me": "me",
+    "web.kind_friend": "a friend (by link)",
+    "web.kind_bot": "bot: {level}",
+    "web.create": "Create the table",
+    "web.language": "Language",
+    "web.level.random": "random",
+    "web.level.greedy": "greedy",
+    "web.level.heuristic": "heuristic",
+    "web.level.search": "search",
+    "web.level.expert": "expert",
+    "web.links": "Links",
+    "web.links_help": (
+        "Each seat has its own secret link: send it only to the person who sits there."
+    ),
+    "web.copy": "Copy",
+    "web.copied": "Copied",
+    "web.watch_link": "Spectators",
+    "web.you": "You",
+    "web.seat_label": "Seat {n}",
+    "web.bot_label": "Bot {n} ({level})",
+    "web.friend_label": "Player {n}",
+    "web.deck": "The deck",
+    "web.offline": "away",
+    "web.side": "Side {n}",
+    "web.team": "{a} & {b}",
+    "web.tiles_left": "tiles: {n}",
+    "web.boneyard": "Boneyard: {n}",
+    "web.hand_no": "Hand {n}",
+    "web.your_turn": "Your turn",
+    "web.turn_of": "{name} to play",
+    "web.turn_of_you": "Your turn",
+    "web.pick_tile": "Pick a highlighted tile, then a green end.",
+    "web.pick_end": "Now pick a green end.",
+    "web.lead_any": "Lead a tile.",
+    "web.draw": "Draw",
+    "web.pass": "Pass",
+    "web.must_draw": "No tile fits: draw.",
+    "web.must_pass": "No tile fits and nothing to draw: pass.",
+    "web.next_hand": "Next hand",
+    "web.rematch": "Rematch",
+    "web.download": "Download the record",
+    "web.new_game_link": "New table",
+    "web.time_left": "{n} s left",
+    "web.spectating": "You are watching.",
+    "web.layout_desc": "Open ends {ends}; counted total {total}.",
+    "web.empty_layout": "The table is empty.",
+    "web.scores": "Scores",
+    "web.target_is": "target {n}",
+    "web.log": "What happened",
+    "web.ev.play": "{name} played {move}.",
+    "web.ev.play_scored": "{name} played {move}: {sum} = {total} → +{points}.",
+    "web.ev.play_you": "You played {move}.",
+    "web.ev.play_scored_you": "You played {move}: {sum} = {total} → +{points}.",
+    "web.ev.draw_you": "You drew a tile.",
+    "web.ev.draw_deck_you": "You drew a tile (+3 for the deck).",
+    "web.ev.pass_you": "You passed.",
+    "web.ev.hand_out_you": "Hand {hand} over: you went out.",
+    "web.ev.game_end_you": "Game over: you win, {scores}.",
+    "web.ev.draw": "{name} drew a tile.",
+    "web.ev.draw_deck": "{name} drew a tile (+3 for the deck).",
+    "web.ev.pass": "{name} passed.",
+    "web.ev.timer": "(time ran out: the server played)",
+    "web.ev.away": "(away: a bot played instead)",
+    "web.ev.hand_out": "Hand {hand} over: {name} went out.",
+    "web.ev.hand_blocked": "Hand {hand} over: blocked.",
+    "web.ev.hand_target": "Hand {hand} stopped: the target is reached.",
+    "web.ev.settle": "Settlement: {deltas}.",
+    "web.ev.game_end": "Game over: {name} wins, {scores}.",
+    "web.reveal": "Hands at the end of the hand",
+    "web.pips": "{n} pips",
+    "web.winner_you": "You win!",
+    "web.winner": "{name} wins.",
+    "web.connecting": "Connecting…",
+    "web.reconnecting": "Connection lost, reconnecting…",
+    "web.no_link": "This link is not a seat or spectator link of any table.",
+    "web.tally": "paper tally",
+    "web.zoom_in": "Zoom in",
+    "web.zoom_out": "Zoom out",
+    "web.zoom_fit": "Fit",
+    "web.spinner": "spinner",
+    "web.err.illegal_move": "Move '{move}' is not legal here; legal: {legal}.",
+    "web.err.json_only": "Content type '{value}': expected application/json.",
+    "web.err.origin": "Tables are created from this site's page only.",
+    "web.err.tables_rate": "Too many new tables from your address: at most {limit} a minute.",
+    # -------- ``fives tournament`` / ``fives match``
+    "bots.tournament_help": "play bot levels against each other (round robin, duplicate deals)",
+    "bots.match_help": "play two bots against each other (duplicate deals)",
+    "bots.progress": "Games",
+    "bots.title": "{preset}: {games} games per pairing, seed {seed}",
+    "bots.col_bot": "Bot",
+    "bots.col_vs": "Against",
+    "bots.col_games": "Games",
+    "bots.col_wins": "Wins",
+    "bots.col_rate": "Win rate",
+    "bots.col_ci": "95% interval",
+    "bots.col_points": "Points/hand",
+    "bots.col_elo": "Elo",
+    "bots.col_median": "Median ms/decision",
+    "bots.col_worst": "Worst ms/decision",
+    "bots.deck": "the deck",
+    "bots.no_result": "{count} game(s) without a result (stopped after too many actions)",
+    "bots.field_note": (
+        "{players} individual players: the first bot plays one seat against a field of the second "
+        "(an even share is {share:.0%})"
+    ),
+    "bots.ratings": "Ratings (Elo, mean 1500)",
+    "bots.written": "Results written to {path}",
+    "bots.plot_title": "{preset}: win rate with 95% interval",
+    "bots.bad_bot": (
+        "invalid bot {spec!r}: expected LEVEL or LEVEL:BUDGET, e.g. expert:250ms, search:200it, "
+        "greedy ({why})"
+    ),
+    "bots.need_two": "a tournament needs at least two bots, got {count}",
+    "bots.bad_count": "invalid {name} {value!r}: expected a positive whole number",
+    "bots.bad_seed": "invalid --seed {value!r}: expected a whole number",
+    "bots.bad_budget": "invalid budget {value!r}: expected e.g. 250ms, 1s or 200it",
+    "bots.bad_out": "cannot write results to {path!r}: {reason}",
+}

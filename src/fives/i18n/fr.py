@@ -1,0 +1,652 @@
+"""French messages: the same keys as ``en.py``, in French.
+
+French terms: spinner = « double pivot », boneyard = « talon » (« pioche » for the pile one
+draws from), hand (deal) = « manche », game = « partie », the solitaire's opponent = « la
+pioche ». See :mod:`fives.i18n` for how to add a message.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # -------- presets: name, one-line summary, full rules, terminal menu blurb, web card
+    "preset.short.five-up": (
+        "chaque double est un double pivot ; marquez le total des bouts / 5 ; 61 points"
+    ),
+    "preset.short.all-fives": (
+        "le premier double est le double pivot ; marquez les multiples de 5 ; 150 points"
+    ),
+    "preset.short.five-up-solitaire": "un joueur contre la pioche, course à 61",
+    "preset.short.multiples-of-five": (
+        "une ligne à deux bouts, sans double pivot ; 250 points (200 à 3 ou 4)"
+    ),
+    "preset.short.draw": (
+        "pas de points en jeu ; le gagnant prend les points des autres ; 100 points"
+    ),
+    "preset.short.block": "comme le jeu avec pioche, mais sans pioche ; 100 points",
+    "preset.short.fives-and-threes": "marquez les multiples de 5 et de 3, sans pioche ; 61 points",
+    "preset.rules.five-up": (
+        "De deux à quatre joueurs (à quatre, deux équipes, partenaires face à face), 5 dominos "
+        "chacun. Le premier à jouer est tiré au sort ; ensuite celui qui a fait domino commence, "
+        "et après une manche bloquée on tire de nouveau au sort. Il peut poser n'importe quel "
+        "domino. À votre tour vous devez poser si vous le pouvez ; sinon piochez un domino à la "
+        "fois jusqu'à en trouver un jouable, et posez-le aussitôt ; vous ne passez que si la "
+        "pioche est vide. Chaque double est un double pivot : une fois ses deux côtés en ligne "
+        "occupés, on peut aussi jouer sur ses deux branches. Après chaque pose additionnez les "
+        "bouts (un double en bout compte ses deux moitiés) ; un multiple de 5 rapporte son "
+        "cinquième (15 -> 3). En fin de manche, chacun perd ses propres points restants arrondis "
+        "au multiple de 5 le plus proche, divisés par 5 ; personne ne gagne de points. La partie "
+        "est gagnée en fin de manche par le seul meilleur score d'au moins 61 ; en cas d'égalité, "
+        "on joue une autre manche."
+    ),
+    "preset.rules.all-fives": (
+        "De deux à quatre joueurs, 7 / 6 / 5 dominos chacun. À chaque manche, le détenteur du "
+        "plus gros double le pose en premier (si personne n'a de double, le domino le plus lourd "
+        "commence). Vous devez poser si vous le pouvez, sinon piocher jusqu'à trouver un domino "
+        "jouable et le poser ; vous ne passez que si la pioche est vide. Seul le premier double "
+        "posé est un double pivot, et ses branches s'ouvrent une fois ses deux côtés occupés. "
+        "Après chaque pose, si les bouts font un multiple de 5, vous marquez ce total (5, 10, 15 "
+        "... jusqu'à 35). Celui qui fait domino ramasse les points de chaque adversaire, chaque "
+        "main arrondie au multiple de 5 le plus proche ; dans une manche bloquée, le moins de "
+        "points (puis le moins de dominos) gagne et ramasse. Le premier à 150 gagne aussitôt."
+    ),
+    "preset.rules.five-up-solitaire": (
+        "Un joueur contre la pioche. Au début de chaque manche la pioche reçoit un handicap (5 "
+        "pour un débutant, 10 pour un joueur confirmé). Vous avez 5 dominos et jouez comme au "
+        "Five Up : chaque double est un double pivot et un multiple de 5 aux bouts rapporte son "
+        "cinquième. Si aucun domino ne va, vous piochez jusqu'à en trouver un : ces pioches sont "
+        "gratuites. Vous pouvez aussi piocher alors qu'un domino va (une surpioche, pour chercher "
+        "mieux) : chaque domino surpioché donne 3 points à la pioche. Vider votre main termine la "
+        "manche ; si vous êtes bloqué, la pioche marque les points restant dans votre main. Celui "
+        "qui a au moins 61 et mène en fin de manche gagne."
+    ),
+    "preset.rules.multiples-of-five": (
+        "De deux à quatre joueurs (7 dominos chacun à deux, 5 à trois ou quatre) ; à quatre "
+        "chacun joue pour soi sauf si l'on choisit les équipes. La ligne a toujours deux bouts : "
+        "aucun double n'est un double pivot. La première manche, et chaque manche après une "
+        "manche bloquée, commence par le plus gros double ; après un domino, celui qui a fini "
+        "commence avec le domino de son choix. Vous devez poser si vous le pouvez, sinon piocher "
+        "jusqu'à trouver un domino jouable. Un multiple de 5 aux bouts rapporte ce total. Faire "
+        "domino rapporte les mains adverses, chacune arrondie au multiple de 5 le plus proche (la "
+        "main d'un partenaire ne compte pas). Dans une manche bloquée, le camp qui a le moins de "
+        "points marque les totaux arrondis des autres moins le sien ; une égalité pour le plus "
+        "petit total ne rapporte rien. Objectif 250 à deux joueurs ou deux équipes, 200 à trois "
+        "ou quatre, atteint aussitôt même en pleine manche."
+    ),
+    "preset.rules.draw": (
+        "Comme All Fives pour la donne et l'ouverture, sur une ligne à deux bouts sans double "
+        "pivot, avec pioche. Les poses ne rapportent rien. Celui qui fait domino, ou qui a le "
+        "moins de points (puis le moins de dominos) quand le jeu est bloqué, marque tous les "
+        "points restant dans les mains adverses. 100 points."
+    ),
+    "preset.rules.block": (
+        "Le jeu avec pioche, mais sans pioche : qui ne peut pas poser passe. Celui qui fait "
+        "domino, ou qui a le moins de points quand le jeu est bloqué, marque les points restant "
+        "dans les mains adverses. 100 points."
+    ),
+    "preset.rules.fives-and-threes": (
+        "De deux à quatre joueurs (7 dominos chacun à deux, 5 à trois ou quatre), une ligne à "
+        "deux bouts, sans pioche : qui ne peut pas poser frappe (passe). Après chaque pose, les "
+        "bouts rapportent le cinquième d'un multiple de 5 plus le tiers d'un multiple de 3 (15 "
+        "rapporte 5 + 3 = 8). Le premier à jouer est tiré au sort, puis l'ouverture passe à "
+        "gauche. Rien n'est compté en fin de manche. 61 points, aussitôt."
+    ),
+    "preset.name.five-up": "Five Up (cinq en haut)",
+    "preset.name.all-fives": "All Fives (tous les cinq)",
+    "preset.name.five-up-solitaire": "Five Up en solitaire",
+    "preset.name.multiples-of-five": "Multiples de cinq (Muggins)",
+    "preset.name.draw": "Jeu de pioche",
+    "preset.name.block": "Jeu bloqué",
+    "preset.name.fives-and-threes": "Cinq et trois",
+    "preset.blurb.five-up": (
+        "chaque double est un double pivot ; 1 point par 5 aux bouts ; premier à 61"
+    ),
+    "preset.blurb.all-fives": (
+        "le premier double est le double pivot ; on marque le total des bouts ; premier à 150"
+    ),
+    "preset.blurb.five-up-solitaire": (
+        "seul contre la pioche, qui reçoit un handicap à chaque manche et 3 par surpioche ; 61 "
+        "pour gagner"
+    ),
+    "preset.blurb.multiples-of-five": (
+        "une ligne à deux bouts, sans double pivot ; premier à 250 (200 à 3-4 joueurs)"
+    ),
+    "preset.blurb.fives-and-threes": (
+        "on marque les multiples de 5 et de 3 ; sans pioche ; premier à 61"
+    ),
+    "preset.blurb.draw": (
+        "pas de points en jeu ; le gagnant de la manche prend les points des autres ; à 100"
+    ),
+    "preset.blurb.block": (
+        "comme le jeu de pioche, mais sans piocher : qui est bloqué passe ; à 100"
+    ),
+    "preset.card.five-up": (
+        "Chaque double est un double pivot. On marque quand les bouts ouverts font un multiple de "
+        "5 (15 = 3 points). En fin de manche chacun perd ses propres points restants, arrondis au "
+        "cinquième. Le premier à 61, seul en tête, gagne."
+    ),
+    "preset.card.all-fives": (
+        "Seul le premier double est un double pivot. On marque le total des bouts quand c'est un "
+        "multiple de 5 (points bruts). Qui pose son dernier domino encaisse les mains des autres, "
+        "arrondies à 5. Le premier à 150 gagne aussitôt."
+    ),
+    "preset.card.multiples-of-five": (
+        "Une ligne à deux bouts, sans double pivot. On marque les bouts quand ils font un "
+        "multiple de 5. Domino : on encaisse les mains adverses arrondies ; bloqué : le camp le "
+        "plus bas marque la différence. 250 à deux camps, 200 à trois ou quatre."
+    ),
+    "preset.card.five-up-solitaire": (
+        "Vous contre le talon. Décompte du Five Up ; chaque domino pioché donne 3 points au "
+        "talon, et une manche bloquée lui donne vos points restants. Le talon part avec un "
+        "handicap de 5. Le premier à 61, seul en tête, gagne."
+    ),
+    # -------- rules options (``fives rules``)
+    "option.players": "nombre de joueurs",
+    "option.partnerships": "deux équipes {{0,2}} contre {{1,3}} (4 joueurs)",
+    "option.hand_size": "dominos par joueur",
+    "option.spinners": "doubles pivots (none, first_double, every_double)",
+    "option.spinner_branches_immediate": "les branches d'un double pivot s'ouvrent tout de suite",
+    "option.scoring": "points en jeu (fifths, raw, fives_and_threes, none)",
+    "option.drawing": "qui ne peut pas poser pioche",
+    "option.boneyard_reserve": "dominos qui restent dans la pioche (0-2)",
+    "option.opener": "qui ouvre chaque manche",
+    "option.settlement": "décompte de fin de manche",
+    "option.blocked_tie": "égalité du plus petit total si bloqué (none, split)",
+    "option.target": "score qui gagne la partie",
+    "option.target_check": "quand l'objectif est vérifié (immediate, end_of_hand_unique)",
+    "option.target_exact": "l'objectif doit être atteint exactement",
+    "option.handicap": "handicap de la pioche (solitaire)",
+    "option.handicap_each_hand": (
+        "le handicap est donné à chaque manche (false : une fois par partie)"
+    ),
+    "option.block_penalty": "ce que marque la pioche si vous êtes bloqué (pips, rounded_fifths)",
+    "option.empty_hand": "main vide : finir la manche, ou continuer à piocher",
+    "option.draw_cost": "points de la pioche par domino pioché payant",
+    "option.blocked_tiebreak_tiles": (
+        "à égalité de points quand c'est bloqué, le moins de dominos l'emporte"
+    ),
+    "option.draw_cost_on": (
+        "quelles pioches paient la pioche (overdraw : les surpioches ; every_draw : toutes)"
+    ),
+    # -------- ``fives rules``
+    "rules.title": "{name} ({preset})",
+    "rules.options_head": "Paramètres et options",
+    "rules.aliases": "Alias : {aliases}",
+    "rules.option_hint": (
+        "Changez une option avec -o CLÉ=VALEUR (par ex. fives play --preset {preset} -o "
+        "target=100)."
+    ),
+    "rules.list_head": "Variantes (fives rules VARIANTE pour le détail) :",
+    # -------- ``fives replay``
+    "replay.play": (
+        "manche {hand} | place {seat} pose {move} | total des bouts {total} | {points} | scores "
+        "{scores}"
+    ),
+    "replay.draw": "manche {hand} | place {seat} pioche {tile} | scores {scores}",
+    "replay.pass": "manche {hand} | place {seat} passe",
+    "replay.hand_end": "fin de la manche {hand} : {result}, gagnant {winner}",
+    "replay.table_head": "place points dominos restants",
+    "replay.deltas": "décompte {deltas} -> scores {scores}",
+    "replay.game_end": "fin de la partie : le camp {winner} gagne, scores {scores}",
+    "replay.result.out": "domino (main vidée)",
+    "replay.result.blocked": "bloquée",
+    "replay.result.target": "objectif atteint",
+    # -------- errors: ``error.<key>`` renders a ``FivesError`` whose ``key`` is ``<key>``
+    "error.illegal_move": "{move} n'est pas permis ici : {reason}. Coups permis : {legal}.",
+    "error.invalid_move": "Coup illisible {text!r} : écrivez-le comme 6-3, 6-3@2, draw ou pass.",
+    "error.invalid_port": "Ce côté n'existe pas sur ce domino.",
+    "error.invalid_tile": "Domino illisible {text!r} : écrivez-le comme 6-3.",
+    "error.unknown_preset": "Jeu inconnu {name!r}.",
+    "error.record_json": "La partie enregistrée n'est pas du JSON valide.",
+    "error.record_field": "Le champ {field} de la partie enregistrée est incorrect.",
+    "error.record_action": "Le coup {field} de la partie enregistrée ne peut pas être joué.",
+    "error.invalid_deal": "Cette donne n'est pas valide.",
+    "error.invalid_leader": "Cette place ne peut pas ouvrir cette manche.",
+    "error.invalid_scores": "Ces scores de départ ne sont pas valides.",
+    "error.invalid_seat": "Il n'y a pas de place {seat}.",
+    "error.no_next_hand": "La manche suivante ne peut pas être distribuée maintenant.",
+    "error.nothing_to_undo": "Il n'y a rien à reprendre.",
+    "error.cannot_read": "Impossible de lire le fichier {path!r}.",
+    "error.cannot_write": "Impossible d'écrire le fichier.",
+    "error.invalid_option_syntax": "Écrivez les options sous la forme CLÉ=VALEUR, pas {text!r}.",
+    "error.invalid_argument": "Argument invalide.",
+    "error.error": "Cette demande est incorrecte.",
+    "error.unknown_option": "Option inconnue {option!r}.",
+    "error.invalid_option": "Valeur {value!r} invalide pour {option}.",
+    "error.too_large": "Message trop long ({size} octets) : {limit} au plus.",
+    "error.bad_json": "Le message n'est pas un objet JSON.",
+    "error.unknown_type": "Type de message inconnu « {value} » : attendu l'un de {expected}.",
+    "error.unknown_field": "Champ inconnu « {field} » dans « {type} » : attendu {expected}.",
+    "error.missing_field": "Champ « {field} » manquant dans « {type} ».",
+    "error.bad_field": (
+        "Le champ « {field} » de « {type} » n'a pas le bon type : attendu {expected}."
+    ),
+    "error.bad_move_text": "« {value} » n'est pas un coup : attendu par ex. « 6-4@1 » ou « draw ».",
+    "error.rate_limited": "Trop de messages : {limit} par seconde au plus.",
+    "error.join_first": "Rejoignez d'abord la table avec votre lien.",
+    "error.already_joined": "Cette connexion a déjà une place.",
+    "error.bad_token": "Ce lien n'est le lien d'aucune place ni d'aucune table.",
+    "error.hand_is_over": "Coup « {move} » refusé : la manche est finie.",
+    "error.not_your_turn": "Coup « {move} » refusé : c'est à la place {turn} de jouer.",
+    "error.spectator": "Les spectateurs ne jouent pas.",
+    "error.bot_seat": "Cette place est jouée par un robot.",
+    "error.not_hand_over": "Pas de manche suivante : la manche n'est pas finie.",
+    "error.not_game_over": "La revanche commence une fois la partie finie.",
+    "error.record_not_ready": "La partie se télécharge une fois terminée.",
+    "error.bad_game_no": "Partie {value} de cette table : attendu de 1 à {count}.",
+    "error.server_error": "Le serveur n'a pas pu enregistrer cette action : réessayez.",
+    "error.bad_preset": "Variante inconnue « {value} » : attendu l'une de {expected}.",
+    "error.bad_players": "Joueurs « {value} » : attendu de 1 à 4.",
+    "error.bad_partnerships": "Équipes « {value} » : attendu oui ou non.",
+    "error.bad_target": "Objectif « {value} » : attendu un nombre entier.",
+    "error.bad_timer": "Temps « {value} » : attendu sans, 15, 30 ou 60 s.",
+    "error.bad_seats": "Attendu {count} places, une par joueur.",
+    "error.bad_seat": "Place {seat} : {value} : attendu moi, un ami ou un robot (avec un niveau).",
+    "error.bad_level": "Place {seat} : niveau « {value} » : attendu l'un de {expected}.",
+    "error.reason.game_over": "la partie est finie",
+    "error.reason.hand_over": "la manche est finie",
+    "error.reason.already_led": "la manche est déjà ouverte",
+    "error.reason.not_held": "la place {seat} n'a pas le {tile}",
+    "error.reason.must_lead": "il faut ouvrir avec le {tile}",
+    "error.reason.can_place": "un domino peut être posé",
+    "error.reason.cannot_draw": "on ne peut pas piocher",
+    "error.reason.can_move": "on peut poser ou piocher",
+    "error.reason.not_placement": "cette pose n'est pas permise",
+    "error.reason.no_match": "aucune pose permise ne correspond",
+    "error.os.ENOENT": "fichier ou dossier introuvable",
+    "error.os.EACCES": "permission refusée",
+    "error.os.EPERM": "opération non permise",
+    "error.os.EISDIR": "c'est un dossier",
+    "error.os.ENOTDIR": "ce n'est pas un dossier",
+    "error.os.ENOSPC": "plus de place sur le disque",
+    "error.os.EROFS": "système de fichiers en lecture seule",
+    "error.os.EEXIST": "le fichier existe déjà",
+    "error.os.ENAMETOOLONG": "nom de fichier trop long",
+    "error.os.bad_name": "nom de fichier invalide",
+    "error.os.other": "erreur du système ({code})",
+    "error.cli_contradiction": "-o {option}={given} contredit {flag} ({value}) : n'en donnez qu'un",
+    # -------- every command: error prefix, --help, --lang, -o
+    "cli.error_prefix": "fives : erreur : ",
+    "cli.bad_lang": "valeur invalide {value!r} : attendu l'un de {langs}",
+    "cli.see_help": "{message} (voir `{command} --help`)",
+    "cli.arg_lang": "langue : en ou fr (par défaut : celle de l'environnement)",
+    "cli.arg_option": (
+        "une option des règles (RULES.md section 9), par ex. -o target=100 ; répétable"
+    ),
+    "cli.description": (
+        "Jouer et étudier la famille des jeux de dominos « Fives » (Five Up, All Fives, Muggins / "
+        "Multiples de cinq, réussite Five Up)."
+    ),
+    "cli.exit_statuses": (
+        "codes de sortie :\n  0    réussite\n  1    une faute du programme (signalée avec sa pile "
+        "d'appels)\n  2    arguments ou entrée invalides (une ligne sur la sortie d'erreur, rien "
+        "n'est fait)\n  130  interrompu (Ctrl-C) ; une partie en cours est d'abord enregistrée\n  "
+        "141  la sortie a été fermée tôt (par ex. `| head -1`) ; plus rien n'est écrit"
+    ),
+    "cli.columns_dropped": (
+        "Non affichées, faute de place : {columns} (un terminal plus large ou --out les garde)"
+    ),
+    # -------- the terminal game (``fives play``)
+    "tui.layout_empty": "(aucun domino sur la table)",
+    "tui.port_N": "nord",
+    "tui.port_S": "sud",
+    "tui.port_L": "gauche",
+    "tui.port_R": "droite",
+    "tui.port_W": "ouest",
+    "tui.port_E": "est",
+    "tui.port_out": "bout",
+    "tui.branch_open": "libre ({value})",
+    "tui.branches_locked": (
+        "double pivot : ses branches s'ouvrent quand ses deux côtés sont couverts"
+    ),
+    "tui.branch_locked": "fermé tant que les deux côtés du double pivot ne sont pas couverts",
+    "tui.open_ends": "Bouts libres :",
+    "tui.count_is": "Compte : {sum} = {total}",
+    "tui.screen_title": "{game} · manche {hand} · objectif {target}",
+    "tui.col_side": "Camp",
+    "tui.col_score": "Score",
+    "tui.col_tally": "Marque sur papier",
+    "tui.col_player": "Joueur",
+    "tui.col_tiles_left": "Dominos restants",
+    "tui.col_pips": "Points",
+    "tui.col_rounded": "Arrondi",
+    "tui.col_before": "Avant",
+    "tui.col_change": "Variation",
+    "tui.col_after": "Après",
+    "tui.col_hand": "Manche",
+    "tui.col_result": "Fin",
+    "tui.your_hand": "Votre main :",
+    "tui.pips_in_hand": "({pips} points)",
+    "tui.your_moves": "Vos coups :",
+    "tui.last_actions": "Dernières actions :",
+    "tui.waiting_for": "À {who} de jouer.",
+    "tui.holds_tiles": "{who} : {count} dominos",
+    "tui.holds_tile": "{who} : 1 domino",
+    "tui.boneyard_one": "talon : 1 domino",
+    "tui.boneyard_size": "talon : {count} dominos",
+    "tui.move_draw": "piocher un domino",
+    "tui.move_pass": "passer",
+    "tui.move_lead": "ouvrir avec",
+    "tui.move_on": "sur #{node} ({port})",
+    "tui.after_count": "compte {total}",
+    "tui.after_scores": "compte {total} : +{points}",
+    "tui.you": "Vous",
+    "tui.compass_S": "Sud",
+    "tui.compass_W": "Ouest",
+    "tui.compass_N": "Nord",
+    "tui.compass_E": "Est",
+    "tui.bot_name": "{place} ({level})",
+    "tui.partners": "{a} et {b}",
+    "tui.the_deck": "La pioche",
+    "tui.level_random": "hasard",
+    "tui.level_greedy": "glouton",
+    "tui.level_heuristic": "heuristique",
+    "tui.level_search": "recherche",
+    "tui.level_expert": "expert",
+    "tui.level_blurb_random": "joue n'importe quel coup légal",
+    "tui.level_blurb_greedy": "prend le plus de points tout de suite",
+    "tui.level_blurb_heuristic": "surveille aussi ce qu'il vous laisse (un bon premier adversaire)",
+    "tui.level_blurb_search": "anticipe sur les dominos cachés",
+    "tui.level_blurb_expert": "le plus fort, réfléchit plus longtemps",
+    "tui.hand_starts": "Manche {hand} : {who} ouvre.",
+    "tui.hand_starts_you": "Manche {hand} : vous ouvrez.",
+    "tui.ev_lead": "{who} ouvre avec {tile}",
+    "tui.ev_lead_you": "Vous ouvrez avec {tile}",
+    "tui.ev_place": "{who} pose {tile} sur #{node} ({port})",
+    "tui.ev_place_you": "Vous posez {tile} sur #{node} ({port})",
+    "tui.ev_draw": "{who} ne peut pas jouer et pioche un domino.",
+    "tui.ev_draw_n": "{who} ne peut pas jouer et pioche {count} dominos.",
+    "tui.ev_draw_you": "Vous ne pouvez pas jouer : vous piochez {tiles}.",
+    "tui.ev_pass": "{who} passe : aucun domino ne va et plus rien à piocher.",
+    "tui.ev_pass_you": "Vous passez : aucun domino ne va et plus rien à piocher.",
+    "tui.action_sep": " : ",
+    "tui.deck_gains": "(+{points} pour la pioche)",
+    "tui.count_scores": "bouts {sum} = {total} -> +{points}",
+    "tui.count_no_score_fifths": "bouts {sum} = {total}, pas un multiple de 5 : rien",
+    "tui.count_no_score_raw": "bouts {sum} = {total}, pas un multiple de 5 : rien",
+    "tui.count_no_score_fives_and_threes": "bouts {sum} = {total}, ni multiple de 5 ni de 3 : rien",
+    "tui.hand_out": "{who} a posé son dernier domino : la manche {hand} est finie.",
+    "tui.hand_out_you": "Vous avez posé votre dernier domino : la manche {hand} est finie.",
+    "tui.hand_blocked": "La manche {hand} est bloquée : personne ne peut jouer.",
+    "tui.hand_target": "{who} atteint {target}.",
+    "tui.result_out": "domino",
+    "tui.result_blocked": "bloquée",
+    "tui.result_target": "objectif",
+    "tui.reveal_title": "Manche {hand} : toutes les mains révélées",
+    "tui.settlement_title": "Décompte",
+    "tui.settle_rule_debit_own": (
+        "Chaque joueur perd ses points arrondis au multiple de 5 le plus proche, divisés par 5 (3 "
+        "points -> 1, 13 -> 3) ; personne n'est crédité."
+    ),
+    "tui.settle_rule_winner_collects": (
+        "Le gagnant ramasse les points de chaque adversaire, chacun arrondi au multiple de 5 le "
+        "plus proche (13 -> 15, 12 -> 10)."
+    ),
+    "tui.settle_rule_side_difference": (
+        "Domino : le gagnant ramasse les points des autres arrondis à 5. Bloquée : le camp le "
+        "plus bas marque les points arrondis des autres moins les siens ; une égalité ne rapporte "
+        "rien."
+    ),
+    "tui.settle_rule_self_debit": "Chaque camp perd ses propres points arrondis au multiple de 5.",
+    "tui.settle_rule_raw_pips": (
+        "Le gagnant de la manche marque tous les points des autres, sans arrondi."
+    ),
+    "tui.settle_rule_deck": (
+        "Une manche bloquée donne à la pioche les points restant dans votre main ; poser tous ses "
+        "dominos ne coûte rien."
+    ),
+    "tui.settle_target": (
+        "L'objectif est atteint pendant la manche : la partie s'arrête aussitôt, sans décompte."
+    ),
+    "tui.settle_rule_none": "Pas de décompte dans ce jeu.",
+    "tui.summary_title": "Scores après chaque manche",
+    "tui.game_won": "{who} gagne la partie !",
+    "tui.game_won_you": "Vous gagnez la partie ! ({who})",
+    "tui.prompt": "{who}, votre coup (numéro, notation ou aide) > ",
+    "tui.handover": "Passez le clavier à {who}, puis appuyez sur Entrée > ",
+    "tui.press_enter_results": "Appuyez sur Entrée pour les résultats > ",
+    "tui.press_enter_next_hand": "Appuyez sur Entrée pour la manche suivante > ",
+    "tui.options_in_play": "Options en jeu : {options}",
+    "tui.help_text": (
+        "Tapez le numéro d'un coup, ou sa notation : 6-3 pour ouvrir, 6-3@2 pour poser le 6 "
+        "contre le domino #2 (6-3@2.L pour choisir le côté), draw (piocher), pass "
+        "(passer).\nCommandes : indice (les meilleurs coups du meilleur robot), annuler (revenir "
+        "à votre tour précédent, contre des robots), sauver FICHIER, regles, coups (réafficher la "
+        "table), aide, quitter.\nCtrl-C ou Ctrl-D quitte à tout moment ; la partie est "
+        "sauvegardée."
+    ),
+    "tui.bad_number": "Pas de coup numéro {value} : choisissez entre 1 et {count}.",
+    "tui.not_legal": "{value!r} ne fait pas partie de vos coups : tapez son numéro dans la liste.",
+    "tui.bad_input": "{value!r} n'est ni un coup ni une commande : tapez aide.",
+    "tui.hint_title": "Indice du robot le plus fort (le meilleur d'abord) :",
+    "tui.hint_best": "le meilleur",
+    "tui.hint_behind": "{value} par rapport au meilleur (estimation du robot)",
+    "tui.hint_unavailable": "Pas d'indice disponible.",
+    "tui.undo_hot_seat": "Annuler n'existe que contre des robots.",
+    "tui.undo_nothing": "Rien à annuler : vous n'avez pas encore joué.",
+    "tui.undone": "Retour à votre tour précédent.",
+    "tui.save_needs_file": "sauver demande un nom de fichier : sauver FICHIER",
+    "tui.saved": "Partie sauvegardée dans {path}",
+    "tui.saved_on_exit": "Partie sauvegardée dans {path}",
+    "tui.save_failed": "Impossible de sauvegarder dans {path} : {reason}",
+    "tui.resume_hint": "Pour la reprendre : fives play --resume {path}",
+    "tui.resume_seats": (
+        "Places : {seats} (une partie sauvegardée ne dit pas qui était un robot ; choisissez avec "
+        "--seats)."
+    ),
+    "tui.quit_save_ask": "Sauvegarder la partie avant de partir ? [O/n] > ",
+    "tui.yes_or_no": "{value!r} : répondez o (oui) ou n (non).",
+    "tui.not_saved": "La partie n'a pas été sauvegardée.",
+    "tui.quit_file_ask": "Nom du fichier [{path}] > ",
+    "tui.end_save_ask": "Tapez un nom de fichier pour sauvegarder la partie, ou Entrée > ",
+    "tui.welcome": "Bienvenue dans fives : des jeux de dominos où les bouts comptent.",
+    "tui.ask_preset": "Quel jeu ?",
+    "tui.ask_players": "Combien de joueurs ({low}-{high}) ?",
+    "tui.bad_players_number": "{value!r} n'est pas un nombre de {low} à {high}.",
+    "tui.ask_teams": "Jouer en équipes (les partenaires face à face) ?",
+    "tui.teams_yes": "oui, deux équipes de deux",
+    "tui.teams_no": "non, chacun pour soi",
+    "tui.ask_opponents": "Adversaires ?",
+    "tui.opp_friends": "des amis à ce clavier",
+    "tui.ask_solo": "Qui joue ?",
+    "tui.opp_me": "moi",
+    "tui.opp_bot_solo": "un robot {level} (le regarder jouer)",
+    "tui.menu_prompt": "Votre choix [{default}] > ",
+    "tui.bad_choice": "{value!r} n'est pas dans la liste : tapez 1 à {count}, ou Entrée.",
+    "tui.arg_help": "jouer une partie dans le terminal contre des robots ou des amis",
+    "tui.arg_description": (
+        "Jouer au Five Up, à All Fives, aux Multiples de cinq et aux autres jeux dans le "
+        "terminal. Sans option, il demande à quoi jouer."
+    ),
+    "tui.arg_preset": (
+        "jeu : five-up, all-fives, multiples-of-five, five-up-solitaire, fives-and-threes, draw, "
+        "block (ou un alias)"
+    ),
+    "tui.arg_players": "nombre de joueurs (1 pour le solitaire, sinon 2 à 4)",
+    "tui.arg_partnerships": "quatre joueurs en deux équipes, partenaires face à face",
+    "tui.arg_option": "une option de règle (RULES.md section 9), par ex. target=100 ; répétable",
+    "tui.arg_seats": (
+        "qui est assis où, place 0 d'abord, séparés par des virgules : human ou un niveau de "
+        "robot (random, greedy, heuristic, search, expert), par ex. human,greedy"
+    ),
+    "tui.arg_level": "niveau des robots aux places non données (par défaut {level})",
+    "tui.arg_lang": "langue : en ou fr (par défaut : celle de l'environnement)",
+    "tui.arg_seed": "graine du mélange et des robots, pour une partie reproductible",
+    "tui.arg_resume": "reprendre une partie sauvegardée (un fichier de partie)",
+    "tui.arg_save": "écrire la partie dans FILE à la fin ou à l'interruption",
+    "tui.arg_no_color": "sans couleurs",
+    "tui.arg_no_tally": "cacher la marque sur papier du Five Up",
+    "tui.arg_delay": "secondes de pause après chaque coup de robot (par défaut 0.6)",
+    "tui.arg_think": "secondes de réflexion des robots forts par coup (par défaut 1.0)",
+    "tui.err_not_int": "{what} invalide {value!r} : nombre entier attendu",
+    "tui.err_too_small": "{what} invalide {value!r} : {low} ou plus attendu",
+    "tui.err_not_seconds": "{what} invalide {value!r} : secondes de 0 à 60 attendues",
+    "tui.err_option": "--option invalide {value!r} : KEY=VALUE attendu, par ex. target=100",
+    "tui.err_seat": (
+        "place invalide {value!r} : human ou un niveau de robot attendu (random, greedy, "
+        "heuristic, search, expert, ou 1-5)"
+    ),
+    "tui.err_seat_count": (
+        "--seats invalide {value!r} : {count} places données, {players} attendues (une par "
+        "joueur)"
+    ),
+    "tui.err_lang": "--lang invalide {value!r} : attendu l'un de {langs}",
+    "tui.err_read": "impossible de lire {path!r} : {reason}",
+    "tui.err_not_record": "partie invalide {path!r} : fichier JSON UTF-8 attendu",
+    "tui.err_no_rich": (
+        "le jeu dans le terminal a besoin de la bibliothèque rich : pip install 'fives[tui]'"
+    ),
+    "tui.err_resume_rules": (
+        "--resume prend les règles dans la partie sauvegardée : retirez --preset, --players, "
+        "--partnerships et --option"
+    ),
+    "tui.number_prompt": "{question} [{default}] > ",
+    "tui.undo_reveal": (
+        "Impossible d'annuler au-delà de la fin d'une manche : ses dominos ont été montrés."
+    ),
+    "tui.not_understood": (
+        "{value!r} n'est ni un coup ni une commande : tapez le numéro d'un coup (1 à {count}), ou "
+        "aide."
+    ),
+    "tui.not_held": "Vous n'avez pas {tile} : tapez le numéro d'un coup (1 à {count}).",
+    "tui.cannot_go": "{tile} ne peut pas être posé là : tapez le numéro d'un coup (1 à {count}).",
+    "tui.not_now": (
+        "Vous ne pouvez pas {what} maintenant : tapez le numéro d'un coup (1 à {count})."
+    ),
+    "tui.which": (
+        "{tile} peut aller à plusieurs endroits : tapez le numéro de l'un d'eux ({numbers})."
+    ),
+    # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
+    "web.title": "Fives : dominos dans le navigateur",
+    "web.tagline": "Sans inscription. Partagez un lien et commencez à jouer.",
+    "web.new_table": "Nouvelle table",
+    "web.variant": "Variante",
+    "web.players": "Joueurs",
+    "web.partnerships": "En équipes (places 1 et 3 contre 2 et 4)",
+    "web.target": "Objectif",
+    "web.timer": "Temps par coup",
+    "web.timer_off": "sans",
+    "web.seconds": "{n} s",
+    "web.seats": "Qui est assis où",
+    "web.seat_n": "Place {n}",
+    "web.kind_me": "moi",
+    "web.kind_friend": "un ami (par lien)",
+    "web.kind_bot": "robot : {level}",
+    "web.create": "Créer la table",
+    "web.language": "Langue",
+    "web.level.random": "au hasard",
+    "web.level.greedy": "glouton",
+    "web.level.heuristic": "heuristique",
+    "web.level.search": "recherche",
+    "web.level.expert": "expert",
+    "web.links": "Liens",
+    "web.links_help": (
+        "Chaque place a son propre lien secret : ne l'envoyez qu'à la personne qui s'y assied."
+    ),
+    "web.copy": "Copier",
+    "web.copied": "Copié",
+    "web.watch_link": "Spectateurs",
+    "web.you": "Vous",
+    "web.seat_label": "Place {n}",
+    "web.bot_label": "Robot {n} ({level})",
+    "web.friend_label": "Joueur {n}",
+    "web.deck": "Le talon",
+    "web.offline": "absent",
+    "web.side": "Camp {n}",
+    "web.team": "{a} et {b}",
+    "web.tiles_left": "dominos : {n}",
+    "web.boneyard": "Pioche : {n}",
+    "web.hand_no": "Manche {n}",
+    "web.your_turn": "À vous de jouer",
+    "web.turn_of": "À {name} de jouer",
+    "web.turn_of_you": "À vous de jouer",
+    "web.pick_tile": "Choisissez un domino en surbrillance, puis un bout vert.",
+    "web.pick_end": "Choisissez maintenant un bout vert.",
+    "web.lead_any": "Posez un domino pour ouvrir.",
+    "web.draw": "Piocher",
+    "web.pass": "Passer",
+    "web.must_draw": "Aucun domino ne va : piochez.",
+    "web.must_pass": "Aucun domino ne va et la pioche est vide : passez.",
+    "web.next_hand": "Manche suivante",
+    "web.rematch": "Revanche",
+    "web.download": "Télécharger la partie",
+    "web.new_game_link": "Nouvelle table",
+    "web.time_left": "{n} s restantes",
+    "web.spectating": "Vous regardez la partie.",
+    "web.layout_desc": "Bouts ouverts {ends} ; total compté {total}.",
+    "web.empty_layout": "La table est vide.",
+    "web.scores": "Scores",
+    "web.target_is": "objectif {n}",
+    "web.log": "Ce qui s'est passé",
+    "web.ev.play": "{name} a posé {move}.",
+    "web.ev.play_scored": "{name} a posé {move} : {sum} = {total} → +{points}.",
+    "web.ev.play_you": "Vous avez posé {move}.",
+    "web.ev.play_scored_you": "Vous avez posé {move} : {sum} = {total} → +{points}.",
+    "web.ev.draw_you": "Vous avez pioché.",
+    "web.ev.draw_deck_you": "Vous avez pioché (+3 pour le talon).",
+    "web.ev.pass_you": "Vous avez passé.",
+    "web.ev.hand_out_you": "Fin de la manche {hand} : vous avez posé votre dernier domino.",
+    "web.ev.game_end_you": "Partie terminée : vous gagnez, {scores}.",
+    "web.ev.draw": "{name} a pioché.",
+    "web.ev.draw_deck": "{name} a pioché (+3 pour le talon).",
+    "web.ev.pass": "{name} a passé.",
+    "web.ev.timer": "(temps écoulé : le serveur a joué)",
+    "web.ev.away": "(absent : un robot a joué à sa place)",
+    "web.ev.hand_out": "Fin de la manche {hand} : {name} a posé son dernier domino.",
+    "web.ev.hand_blocked": "Fin de la manche {hand} : bloquée.",
+    "web.ev.hand_target": "Manche {hand} arrêtée : l'objectif est atteint.",
+    "web.ev.settle": "Décompte : {deltas}.",
+    "web.ev.game_end": "Partie terminée : {name} gagne, {scores}.",
+    "web.reveal": "Mains en fin de manche",
+    "web.pips": "{n} points",
+    "web.winner_you": "Vous gagnez !",
+    "web.winner": "{name} gagne.",
+    "web.connecting": "Connexion…",
+    "web.reconnecting": "Connexion perdue, reconnexion…",
+    "web.no_link": "Ce lien n'est le lien d'aucune place ni d'aucune table.",
+    "web.tally": "pointage au crayon",
+    "web.zoom_in": "Zoomer",
+    "web.zoom_out": "Dézoomer",
+    "web.zoom_fit": "Ajuster",
+    "web.spinner": "double pivot",
+    "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
+    "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
+    "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",
+    "web.err.tables_rate": (
+        "Trop de nouvelles tables depuis votre adresse : {limit} par minute au plus."
+    ),
+    # -------- ``fives tournament`` / ``fives match``
+    "bots.tournament_help": (
+        "faire jouer des niveaux de robots entre eux (tous contre tous, donnes dupliquées)"
+    ),
+    "bots.match_help": "faire jouer deux robots l'un contre l'autre (donnes dupliquées)",
+    "bots.progress": "Parties",
+    "bots.title": "{preset} : {games} parties par rencontre, graine {seed}",
+    "bots.col_bot": "Robot",
+    "bots.col_vs": "Contre",
+    "bots.col_games": "Parties",
+    "bots.col_wins": "Victoires",
+    "bots.col_rate": "Taux de victoire",
+    "bots.col_ci": "Intervalle à 95 %",
+    "bots.col_points": "Points/manche",
+    "bots.col_elo": "Elo",
+    "bots.col_median": "Médiane ms/décision",
+    "bots.col_worst": "Pire ms/décision",
+    "bots.deck": "le talon",
+    "bots.no_result": "{count} partie(s) sans résultat (arrêtées après trop d'actions)",
+    "bots.field_note": (
+        "{players} joueurs individuels : le premier robot occupe un siège contre un champ du "
+        "second (part égale : {share:.0%})"
+    ),
+    "bots.ratings": "Classement (Elo, moyenne 1500)",
+    "bots.written": "Résultats écrits dans {path}",
+    "bots.plot_title": "{preset} : taux de victoire et intervalle à 95 %",
+    "bots.bad_bot": (
+        "robot invalide {spec!r} : attendu NIVEAU ou NIVEAU:BUDGET, par ex. expert:250ms, "
+        "search:200it, greedy"
+    ),
+    "bots.need_two": "un tournoi demande au moins deux robots, reçu {count}",
+    "bots.bad_count": "{name} invalide {value!r} : attendu un nombre entier positif",
+    "bots.bad_seed": "--seed invalide {value!r} : attendu un nombre entier",
+    "bots.bad_budget": "budget invalide {value!r} : attendu par ex. 250ms, 1s ou 200it",
+    "bots.bad_out": "impossible d'écrire les résultats dans {path!r} : {reason}",
+}
