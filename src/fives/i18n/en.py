@@ -562,6 +562,29 @@ MESSAGES: dict[str, str] = {
     "web.zoom_out": "Zoom out",
     "web.zoom_fit": "Fit",
     "web.spinner": "spinner",
+    # --- the lobby (Play now) ---
+    "web.lobby.title": "Play now",
+    "web.lobby.intro": (
+        "Sit at the oldest open public table of this variant, or open one. Bots take the "
+        "seats still empty after the wait."
+    ),
+    "web.lobby.wait": "Bots after",
+    "web.lobby.level": "Bot level",
+    "web.lobby.play": "Play now",
+    "web.lobby.waiting": "Seat {seat} of {players}: {taken} seated; bots in {n} s.",
+    "web.lobby.starting": "The table starts…",
+    "web.lobby.open_tables": "Waiting for players",
+    "web.lobby.playing_tables": "Games to watch",
+    "web.lobby.none": "None right now.",
+    "web.lobby.row_waiting": "{preset}, {taken} of {players} seated, bots in {n} s",
+    "web.lobby.row_playing": "{preset}, {players} players",
+    "web.lobby.watch": "Watch",
+    "web.err.lobby_players": (
+        "Players '{value}': expected 2, 3 or 4 (the lobby seats people together)."
+    ),
+    "web.err.lobby_wait": "Wait '{value}': expected one of {expected} seconds.",
+    "web.err.lobby_level": "Bot level '{value}': expected one of {expected}.",
+    "web.err.lobby_seat": "Unknown lobby seat: expected the room and token that Play now gave.",
     "web.err.illegal_move": "Move '{move}' is not legal here; legal: {legal}.",
     "web.err.json_only": "Content type '{value}': expected application/json.",
     "web.err.origin": "Tables are created from this site's page only.",

@@ -608,6 +608,32 @@ MESSAGES: dict[str, str] = {
     "web.zoom_out": "Dézoomer",
     "web.zoom_fit": "Ajuster",
     "web.spinner": "double pivot",
+    # --- the lobby (Play now) ---
+    "web.lobby.title": "Jouer maintenant",
+    "web.lobby.intro": (
+        "Asseyez-vous à la plus ancienne table publique ouverte de cette variante, ou "
+        "ouvrez-en une. Des robots prennent les places encore vides après l'attente."
+    ),
+    "web.lobby.wait": "Robots après",
+    "web.lobby.level": "Niveau des robots",
+    "web.lobby.play": "Jouer maintenant",
+    "web.lobby.waiting": "Place {seat} sur {players} : {taken} assis ; robots dans {n} s.",
+    "web.lobby.starting": "La table démarre…",
+    "web.lobby.open_tables": "En attente de joueurs",
+    "web.lobby.playing_tables": "Parties à regarder",
+    "web.lobby.none": "Aucune pour l'instant.",
+    "web.lobby.row_waiting": "{preset}, {taken} sur {players} assis, robots dans {n} s",
+    "web.lobby.row_playing": "{preset}, {players} joueurs",
+    "web.lobby.watch": "Regarder",
+    "web.err.lobby_players": (
+        "Joueurs « {value} » : attendu 2, 3 ou 4 (le salon réunit des joueurs)."
+    ),
+    "web.err.lobby_wait": "Attente « {value} » : attendu l'une de {expected} secondes.",
+    "web.err.lobby_level": "Niveau de robot « {value} » : attendu l'un de {expected}.",
+    "web.err.lobby_seat": (
+        "Place de salon inconnue : attendu la salle et le jeton donnés par Jouer "
+        "maintenant."
+    ),
     "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
     "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",

@@ -144,6 +144,20 @@ class Routes:
         return JSONResponse(frame, status_code=status, headers=NO_STORE)
 
     async def create_table(self, request: Request) -> Response:
+        data = await self.json_request(request)
+        if isinstance(data, Response):
+            return data
+        try:
+            created = await self.hub.create(parse_table_request(data))
+        except ProtocolError as exc:
+            return self.refuse(exc.key, 400, error_frame(exc.key, str(exc), **exc.params))
+        except FivesError as exc:
+            return self.refuse("rules", 400, engine_error_frame(exc))
+        return JSONResponse(created, status_code=201, headers=NO_STORE)
+
+    async def json_request(self, request: Request) -> Any:
+        """The JSON body of a request that may create a table (checked in the order of the
+        module's doc), or the refusal to send."""
         config = self.hub.config
         limits = config.limits
         content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -170,13 +184,6 @@ class Routes:
         except ClientDisconnect:
             return Response(status_code=400)
         try:
-            data = json.loads(body)
+            return json.loads(body)
         except ValueError:
             return self.refuse("bad_json", 400, error_frame("bad_json", "expected one JSON object"))
-        try:
-            created = await self.hub.create(parse_table_request(data))
-        except ProtocolError as exc:
-            return self.refuse(exc.key, 400, error_frame(exc.key, str(exc), **exc.params))
-        except FivesError as exc:
-            return self.refuse("rules", 400, engine_error_frame(exc))
-        return JSONResponse(created, status_code=201, headers=NO_STORE)

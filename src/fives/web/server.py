@@ -29,6 +29,7 @@ from fives.web.config import ServerConfig
 from fives.web.endpoint import play_socket
 from fives.web.guard import Budgets, host_allowed
 from fives.web.hub import GameServer
+from fives.web.lobby import Lobby, lobby_store_for
 from fives.web.metrics import Metrics
 from fives.web.routes import Routes, StaticFiles
 from fives.web.storage import SqliteStorage, Storage
@@ -88,13 +89,16 @@ def create_app(
     hub = make_hub(storage, config, metrics)
     budgets = Budgets(config.limits)
     routes = Routes(hub, budgets, StaticFiles())
+    lobby = Lobby(hub, routes, lobby_store_for(storage))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        await lobby.store.open()
         yield
         await hub.going_away(wait=0.2)
         await hub.stop()
+        await lobby.store.close()
 
     async def socket(ws: WebSocket) -> None:
         await play_socket(hub, budgets, ws)
@@ -106,6 +110,9 @@ def create_app(
             Route("/api/presets", routes.preset_list),
             Route("/api/messages", routes.message_list),
             Route("/api/tables", routes.create_table, methods=["POST"]),
+            Route("/api/lobby", lobby.listing),
+            Route("/api/lobby/play", lobby.play, methods=["POST"]),
+            Route("/api/lobby/wait", lobby.wait, methods=["POST"]),
             Route("/healthz", routes.healthz),
             Route("/metrics", routes.metrics),
             Route("/static/{name}", routes.static.serve),
@@ -116,4 +123,5 @@ def create_app(
     app.add_middleware(SecurityHeaders, config=config)
     app.state.server = hub
     app.state.budgets = budgets
+    app.state.lobby = lobby
     return app

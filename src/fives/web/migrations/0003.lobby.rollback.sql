@@ -1,0 +1,2 @@
+DROP TABLE lobby_seats;
+DROP TABLE lobby_rooms;
