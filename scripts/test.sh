@@ -52,6 +52,8 @@ export FIVES_REQUIRE_SERVICES=1
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]'
+# The research environments' extra (tests/envs); torch is the CPU build pinned in pyproject.
+.venv/bin/python -m pip install -q -e '.[rl]'
 
 .venv/bin/python -m ruff check src tests bench
 .venv/bin/python -m mypy

@@ -15,7 +15,12 @@ _NAMES = {number: name for name, number in LEVELS.items()}
 
 
 def level_name(level: str | int) -> str:
-    """The canonical name of a level given by name (any case) or number 1-5."""
+    """The canonical name of a level given by name (any case) or number 1-5; a trained policy
+    is ``policy:PATH`` (kept as given: the path is case-sensitive; see fives.envs.policy)."""
+    if isinstance(level, str) and level.strip().lower().startswith("policy:"):
+        if not level.strip()[7:]:
+            raise ValueError(f"unknown bot level {level!r}: expected policy:PATH")
+        return "policy:" + level.strip()[7:]
     if isinstance(level, bool):
         raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
     if isinstance(level, int):
@@ -44,6 +49,10 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    if name.startswith("policy:"):
+        from fives.envs.policy import PolicyPlayer  # the rl extra
+
+        return PolicyPlayer(name[7:], seed)
     from fives.bots.expert import ExpertPlayer
     from fives.bots.heuristic import HeuristicPlayer
     from fives.bots.search import SearchPlayer

@@ -114,9 +114,16 @@ def parse_budget(raw: str) -> Budget:
 
 def parse_bot(spec: str, default: Budget | None, lang: str) -> Entrant:
     level, _, raw_budget = spec.partition(":")
+    if level.strip().lower() == "policy":  # policy:PATH, a trained model (fives.envs.policy)
+        level, raw_budget = spec, ""
     try:
         name = level_name(level)
         budget = parse_budget(raw_budget) if raw_budget else default
+        if name.startswith("policy:"):
+            from fives.bots import make_player
+
+            make_player(name)  # a missing or unreadable model is refused here
+            return Entrant(name, spec.strip(), budget)
     except ValueError as exc:
         raise UsageError(text("bots.bad_bot", lang, spec=spec, why=exc)) from None
     return Entrant(name, spec.strip().lower(), budget)

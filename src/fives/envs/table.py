@@ -1,0 +1,309 @@
+"""The driver shared by the environments: one engine game, stepped by action index, with the
+episode and reward conventions of docs/RESEARCH.md.
+
+The table plays through ``Game.push_code`` (the engine's fast path) and keeps what
+``Game.play`` keeps for everyone else: the public history (so ``game.view(seat)`` and the bots
+that read it see every action), the record (so ``game.to_record()`` replays through
+``fives replay``) and the reveal at the end of a hand. It does not build the event list.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import numpy as np
+
+from fives.errors import FivesError
+from fives.events import HandEndEvent
+from fives.game import GAME_OVER, HAND_OVER, PLAY, Deal, Game, PublicAction
+from fives.layout import MAX_NODES
+from fives.moves import DRAW, PASS, Move
+from fives.rules import Ruleset
+from fives.tiles import TILE_BY_ID, tiles_of
+
+from .encoding import (
+    NUM_ACTIONS,
+    Mask,
+    Obs,
+    action_of_code,
+    actions_of_codes,
+    code_of_action,
+    describe_action,
+    fill,
+    rules_vector,
+)
+
+Episode = Literal["hand", "game"]
+Reward = Literal["points", "win_loss"]
+EPISODES = ("hand", "game")
+REWARDS = ("points", "win_loss")
+
+# The order of Layout.ends_list(): by node, in-line ports before branch ports.
+_END_KEY = [(q // 4) * 8 + (4 if q % 4 >= 2 else 0) + q % 4 for q in range(MAX_NODES * 4)]
+_NOTATION: dict[int, str] = {}
+
+
+def _notation(code: int) -> str:
+    text = _NOTATION.get(code)
+    if text is None:
+        move = Move.from_code(code)
+        text = _NOTATION[code] = move.notation(explicit=move.kind == "place")
+    return text
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise FivesError(f"invalid {name} {value!r}: expected one of {', '.join(choices)}",
+                         key="invalid_option", option=name, value=repr(value))
+
+
+def check_max_hands(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise FivesError(f"invalid max_hands {value!r}: expected a positive whole number",
+                         key="invalid_option", option="max_hands", value=repr(value))
+    return value
+
+
+class Table:
+    """One game of a ruleset, stepped by action index."""
+
+    def __init__(self, rules: Ruleset, *, episode: Episode = "game",
+                 reward: Reward = "points", max_hands: int = 200,
+                 auto_deal: bool = True) -> None:
+        check_choice("episode", episode, EPISODES)
+        check_choice("reward", reward, REWARDS)
+        self.rules = rules
+        self.episode = episode
+        self.reward = reward
+        self.max_hands = check_max_hands(max_hands)
+        # Without auto_deal the owner deals each next hand (OpenSpiel's chance nodes):
+        # ``awaiting_deal`` says when, and ``deal`` does it.
+        self.auto_deal = auto_deal
+        self.awaiting_deal = False
+        self.players = rules.players
+        self.sides = rules.sides
+        self.seat_side = [rules.side_of(s) for s in range(rules.players)]
+        self._rules_vec = rules_vector(rules)
+        self.terminated = False
+        self.truncated = False
+        self.steps = 0
+        if auto_deal:  # else the owner deals (``start``) before anything else
+            self.game = Game(rules, seed=0)
+            self.initial_scores = self.game.scores
+            self._new_hand()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return self.copy()
+
+    def copy(self) -> Table:
+        """An independent table in the same position (OpenSpiel clones states)."""
+        other = Table.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        if hasattr(self, "game"):
+            other.game = self.game.copy()
+            other.game.last_hand_end = self.game.last_hand_end
+            other.game.hand_end = self.game.hand_end
+            other.seen = [row[:] for row in self.seen]
+            other.draws = self.draws[:]
+            other.passes = self.passes[:]
+            other._obs = {}
+            other._codes = None
+        return other
+
+    # ---------------------------------------------------------------- episode
+    def reset(self, seed: int | None = None) -> None:
+        """A new game (dealt from ``seed``)."""
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        self.game = Game(self.rules, seed=seed)
+        self.initial_scores = self.game.scores  # after the first deal
+        self.terminated = False
+        self.truncated = False
+        self.steps = 0
+        self._new_hand()
+
+    def start(self, game: Game) -> None:
+        """Play on from a game the owner dealt (its first hand)."""
+        self.game = game
+        self.initial_scores = game.scores
+        self.terminated = False
+        self.truncated = False
+        self.awaiting_deal = False
+        self.steps = 0
+        self._new_hand()
+
+    def deal(self, deal: Deal, leader: int | None) -> list[float]:
+        """Deal the next hand (when ``awaiting_deal``); each seat's reward for the score
+        change of the deal itself (the solitaire's handicap), as ``step_code``."""
+        before = self.game.scores
+        self.game.next_hand(deal, leader)
+        self.awaiting_deal = False
+        self._new_hand()
+        gains = [a - b for a, b in zip(self.game.scores, before, strict=True)]
+        sides = (self._relative(gains) if self.reward == "points" and any(gains)
+                 else [0.0] * self.sides)
+        return [sides[self.seat_side[s]] for s in range(self.players)]
+
+    def _new_hand(self) -> None:
+        n = self.players
+        self.seen = [[0] * 7 for _ in range(n)]
+        self.draws = [0] * n
+        self.passes = [0] * n
+        self.hand_start = self.game.scores
+        self._codes: list[int] | None = None
+        self._obs: dict[int, Obs] = {}
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+    # ---------------------------------------------------------------- legal actions
+    def legal_codes(self) -> list[int]:
+        if self._codes is None:
+            self._codes = [] if self.done or self.awaiting_deal else self.game.legal_codes()
+        return self._codes
+
+    def legal_actions(self) -> list[int]:
+        return actions_of_codes(self.legal_codes())
+
+    def action_mask(self) -> Mask:
+        m = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        m[self.legal_actions()] = 1
+        return m
+
+    def code_of(self, action: object) -> int:
+        """The move code of a legal action; a clear error (and no change) otherwise."""
+        if self.done:
+            raise FivesError("the episode is over: reset the environment", key="episode_over")
+        if isinstance(action, np.integer):
+            action = int(action)
+        if isinstance(action, bool) or not isinstance(action, int) or not (
+            0 <= action < NUM_ACTIONS
+        ):
+            raise FivesError(
+                f"invalid action {action!r}: expected an action index from 0 to "
+                f"{NUM_ACTIONS - 1}", key="invalid_action", action=repr(action))
+        code = code_of_action(action, self.game.layout)
+        codes = self.legal_codes()
+        if code not in codes:
+            legal = ", ".join(f"{a} ({describe_action(a)})" for a in self.legal_actions())
+            raise FivesError(
+                f"illegal action {action} ({describe_action(action)}) for seat "
+                f"{self.game.turn}: legal actions are {legal}",
+                key="illegal_action", action=str(action))
+        return code
+
+    # ---------------------------------------------------------------- stepping
+    def step(self, action: object) -> list[float]:
+        """Play a legal action; return each seat's reward for it (docs/RESEARCH.md)."""
+        code = self.code_of(action)
+        return self.step_code(code)
+
+    def step_code(self, code: int) -> list[float]:
+        game = self.game
+        before = game.scores
+        self._apply(code)
+        self.steps += 1
+        phase = game.phase
+        side_rewards = None
+        if phase != PLAY:
+            if phase == GAME_OVER or self.episode == "hand":
+                self.terminated = True
+                if self.reward == "win_loss":
+                    side_rewards = self._win_loss()
+            elif game.hand_number >= self.max_hands:
+                self.truncated = True
+            elif self.auto_deal:
+                game.next_hand()  # a deal may change the scores (the solitaire's handicap)
+                self._new_hand()
+            else:
+                self.awaiting_deal = True
+        after = game.scores
+        if side_rewards is None:
+            side_rewards = [0.0] * self.sides
+            if self.reward == "points" and after != before:
+                side_rewards = self._relative([a - b for a, b in
+                                               zip(after, before, strict=True)])
+        self._codes = None
+        self._obs = {}
+        side = self.seat_side
+        return [side_rewards[side[s]] for s in range(self.players)]
+
+    def _relative(self, gains: list[int]) -> list[float]:
+        """Each side's gain less the mean gain of the other sides."""
+        total = sum(gains)
+        k = self.sides - 1
+        return [g - (total - g) / k for g in gains]
+
+    def _win_loss(self) -> list[float]:
+        game = self.game
+        if self.episode == "game":
+            winner = game.winner
+        else:
+            margins = self._relative([a - b for a, b in
+                                      zip(game.scores, self.hand_start, strict=True)])
+            best = max(margins)
+            winner = margins.index(best) if margins.count(best) == 1 else None
+        if winner is None:
+            return [0.0] * self.sides
+        lose = -1.0 / (self.sides - 1)
+        return [1.0 if i == winner else lose for i in range(self.sides)]
+
+    def _apply(self, code: int) -> None:
+        """``Game.play`` without the checks and the event list (the code is legal)."""
+        game = self.game
+        seat = game.turn
+        layout = game.layout
+        value = layout.value
+        open_values = tuple(value[p] for p in sorted(layout.ends, key=_END_KEY.__getitem__))
+        drawn = None
+        if code >= 0:
+            move: Move | None = Move.from_code(code)
+            kind = "lead" if not layout.count else "place"
+        elif code == DRAW:
+            move = None
+            kind = "draw"
+            drawn = TILE_BY_ID[game.boneyard[game.bpos]]
+            self.draws[seat] += 1
+        else:
+            assert code == PASS
+            move = None
+            kind = "pass"
+            self.passes[seat] += 1
+        if code < 0:
+            row = self.seen[seat]
+            for v in set(open_values):
+                row[v] += 1
+        hand_no = game.hand_number
+        game.push_code(code)
+        game.history.append(PublicAction(seat, kind, move, drawn, open_values))
+        game._log[-1]["actions"].append(_notation(code))
+        if game.phase != PLAY and game.hand_end is not None:
+            he = game.hand_end
+            game.last_hand_end = HandEndEvent(
+                hand_no, he.result, he.winner, he.pips, he.deltas, game.scores,
+                tuple(tuple(tiles_of(h)) for h in game.hands))
+
+    # ---------------------------------------------------------------- observation
+    def observe(self, seat: int) -> Obs:
+        """The seat's observation (the same as ``encode_view(game.view(seat))``)."""
+        obs = self._obs.get(seat)
+        if obs is None:
+            game = self.game
+            obs = self._obs[seat] = fill(
+                self._rules_vec.copy(), self.rules, seat, game.hands[seat],
+                [h.bit_count() for h in game.hands], len(game.boneyard) - game.bpos,
+                game.scores, game.turn, game.phase, game.leader,
+                game.forced_lead if seat == game.leader else -1, game.hand_number,
+                game.layout, self.seen, self.draws, self.passes,
+            )
+        return obs.copy()
+
+
+__all__ = ["EPISODES", "GAME_OVER", "HAND_OVER", "REWARDS", "Episode", "Reward", "Table",
+           "action_of_code"]
