@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from fives.game import PHASES
+from fives.game import Phase
 from fives.layout import MAX_NODES, Layout
 from fives.moves import DRAW, LEAD_PORT, PASS
 from fives.rules import PRESETS, Ruleset
@@ -120,7 +120,7 @@ SECTIONS: tuple[tuple[str, int], ...] = (
     ("scores", MAX_SEATS),  # relative sides, score / target, clipped to [-1, 1]
     ("turn", MAX_SEATS),  # relative seat to act, one-hot
     ("leader", MAX_SEATS),  # relative leader, one-hot
-    ("phase", len(PHASES)),  # play, hand_over, game_over
+    ("phase", len(Phase)),  # play, hand_over, game_over
     ("forced_lead", TILE_COUNT),  # the tile this seat must lead (its own secret)
     ("drew_or_passed_on", MAX_SEATS * 7),  # per relative seat and pip: draws and passes made
     #                                        while that pip was open, / 8, clipped to 1
@@ -145,6 +145,7 @@ for _name, _size in SECTIONS:
 OBS_SIZE = _at
 
 _SCORINGS = ("fifths", "raw", "fives_and_threes", "none")
+_PHASE_INDEX = {phase: i for i, phase in enumerate(Phase)}
 _SPINNERS = ("none", "first_double", "every_double")
 _BITS = np.arange(TILE_COUNT, dtype=np.uint64)
 _NODE_ROWS = np.arange(MAX_NODES, dtype=np.int64) * TILE_COUNT + OFFSET["node_tile"]
@@ -180,7 +181,7 @@ def fill(
     boneyard_size: int,
     scores: Sequence[int],
     turn: int,
-    phase: int,
+    phase: Phase,
     leader: int,
     forced_lead: int,
     hand_number: int,
@@ -227,7 +228,7 @@ def fill(
     ]
     out[o["turn"] + (turn - seat) % players] = 1.0
     out[o["leader"] + (leader - seat) % players] = 1.0
-    out[o["phase"] + phase] = 1.0
+    out[o["phase"] + _PHASE_INDEX[phase]] = 1.0
     if forced_lead >= 0:
         out[o["forced_lead"] + forced_lead] = 1.0
     base = o["drew_or_passed_on"]
@@ -273,7 +274,7 @@ def encode_view(view: SeatView) -> Obs:
         hand |= 1 << t.id
     return fill(
         rules_vector(rules), rules, view.seat, hand, view.hand_sizes, view.boneyard_size,
-        view.scores, view.turn, PHASES.index(view.phase), view.leader,
+        view.scores, view.turn, view.phase, view.leader,
         view.forced_lead.id if view.forced_lead is not None else -1, view.hand_number,
         view.layout, seen, draws, passes,
     )
