@@ -8,7 +8,8 @@ Scenarios and their targets (issue 3):
   five-up        2 players: >= 75%
   muggins        2 players multiples-of-five: >= 75%
   five-up-teams  4 players in partnerships: a team of two strongest bots >= 65%
-  solitaire-5, solitaire-10: win rate against the deck, greedy and the strongest level
+  solitaire-5, solitaire-10: win rate against the deck of greedy, heuristic (--middle) and
+                 the strongest level (--strong-games of them), with 95% intervals
   timing         median and worst time per decision of every level (greedy <= 1 ms)
 Games come in duplicate pairs (each deal again with the seats swapped). Times are per decision
 (moves with more than one legal choice), measured in the worker that plays the game.
@@ -51,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponent", default="greedy", help="the baseline (default greedy)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--seed", type=int, default=2026, help="seed of the deals (default 2026)")
+    p.add_argument("--middle", default="heuristic",
+                   help="solitaire: a third level between the two (default heuristic; "
+                   "'none' to skip)")
+    p.add_argument("--strong-games", type=int, default=None,
+                   help="solitaire: games of the strong level (default: --games)")
     args = p.parse_args(argv)
     budget = parse_budget(args.budget)
     strong = Entrant(args.level, f"{args.level}@{args.budget}", budget)
@@ -66,11 +72,16 @@ def main(argv: list[str] | None = None) -> int:
         preset, options, target = SCENARIOS[name]
         opts = list(options.items())
         if target is None:  # solitaire: each bot against the deck on the same deals
-            tasks = plan_games(preset, opts, base, None, args.games, seed=args.seed)
-            tasks += plan_games(preset, opts, strong, None, args.games, seed=args.seed,
-                                start_index=len(tasks))
+            entrants = [(base, args.games)]
+            if args.middle != "none":
+                entrants.append((Entrant(args.middle, args.middle, None), args.games))
+            entrants.append((strong, args.strong_games or args.games))
+            tasks = []
+            for entrant, games in entrants:
+                tasks += plan_games(preset, opts, entrant, None, games, seed=args.seed,
+                                    start_index=len(tasks))
             outcomes = run_tasks(tasks, args.jobs)
-            for label in (base.label, strong.label):
+            for label in (e.label for e, _ in entrants):
                 s = pair_stats(outcomes, label, label).sides[0]
                 print(f"{name:14} {label:18} vs deck  {s.wins:4}/{s.games:<4} "
                       f"{100 * s.win_rate:5.1f}%  [{100 * s.ci_low:4.1f}, {100 * s.ci_high:4.1f}]"

@@ -181,7 +181,7 @@ class Game:
         self.hands: list[int] = [0] * rules.players
         self.boneyard: list[int] = []
         self.bpos = 0
-        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate)
+        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff)
         self.hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append

@@ -17,6 +17,7 @@ from fives.moves import CHILD_PORTS, LEAD_PORT, LEAD_PORTS, Move
 from fives.tiles import HIGH, IS_DOUBLE, LOW, MATCH, PLACE_PARTS, TILE_BY_ID, Tile
 
 SpinnerPolicy = Literal["none", "first_double", "every_double"]
+SniffForm = Literal["none", "us", "british"]
 MAX_NODES = 28
 
 
@@ -53,16 +54,26 @@ class Layout:
 
     __slots__ = (
         "spinners", "branches_immediate", "count", "total", "ends", "value", "tile_ids",
-        "parent_port", "touch", "spinner", "inline_free", "spinner_count", "_undo",
+        "parent_port", "touch", "spinner", "inline_free", "spinner_count", "_undo", "sniff",
+        "dead",
     )
 
     def __init__(
-        self, spinners: SpinnerPolicy = "every_double", branches_immediate: bool = False
+        self, spinners: SpinnerPolicy = "every_double", branches_immediate: bool = False,
+        sniff: SniffForm = "none",
     ) -> None:
         if spinners not in ("none", "first_double", "every_double"):
             raise ValueError(f"unknown spinner policy {spinners!r}")
-        self.spinners: SpinnerPolicy = spinners
+        if sniff not in ("none", "us", "british"):
+            raise ValueError(f"unknown sniff form {sniff!r}")
+        # RULES.md §9 O4: with a sniff the first double is the only spinner (the sniff).
+        self.spinners: SpinnerPolicy = "first_double" if sniff != "none" else spinners
         self.branches_immediate = branches_immediate
+        # ``us``: a crosswise spinner whose free branch ports keep counting v each once both
+        # in-line sides are covered; ``british``: laid endwise (counts by its free in-line
+        # ends), its two sides take one tile each at once, and those side tiles count for
+        # the rest of the hand but are never extended (``dead`` ports).
+        self.sniff: SniffForm = sniff
         self.count = 0
         self.total = 0
         self.ends: list[int] = []  # playable ports
@@ -73,6 +84,7 @@ class Layout:
         self.spinner = [False] * MAX_NODES
         self.inline_free = [0] * MAX_NODES  # free in-line ports of each node
         self.spinner_count = 0
+        self.dead = 0  # side tiles of a British sniff placed (their outward end never extends)
         # Per placement: the total before it, the slot of ``ends`` it took over (-1 for the
         # lead) and how many ends it appended.
         self._undo: list[tuple[int, int, int]] = []
@@ -85,6 +97,7 @@ class Layout:
         self.total = 0
         self.ends.clear()
         self.spinner_count = 0
+        self.dead = 0
         self._undo.clear()
 
     # ----------------------------------------------------------------- fast path
@@ -113,20 +126,38 @@ class Layout:
         appended = 0
         if IS_DOUBLE[tid]:
             new_total = total + 2 * outer
-            if self._becomes_spinner(i, outer) and self.branches_immediate:
-                ends.append(out + 1)
-                ends.append(out + 2)
-                appended = 2
+            if self._becomes_spinner(i, outer):
+                if self.sniff == "british":
+                    new_total -= outer  # endwise: only its free out end counts
+                    ends.append(out + 1)
+                    ends.append(out + 2)
+                    appended = 2
+                elif self.branches_immediate:
+                    ends.append(out + 1)
+                    ends.append(out + 2)
+                    appended = 2
         else:
             new_total = total + outer
-        if (port & 3) < 2:
+        if self.sniff != "none" and (port & 3) >= 2:
+            # A tile on a branch of the sniff.
+            if self.sniff == "us":
+                new_total -= touching  # one exposed branch end fewer
+            else:
+                del ends[idx]  # a British side tile counts but is never extended
+                self.dead += 1
+                appended = -1
+        elif (port & 3) < 2:
             # An in-line port of the parent is now occupied (slot 0 is in-line only on the lead).
             p = port >> 2
             if IS_DOUBLE[self.tile_ids[p]]:
                 free = self.inline_free[p] - 1
                 self.inline_free[p] = free
-                if free == 0:
-                    new_total -= 2 * touching  # two doubles are never adjacent
+                sniff = self.sniff if self.spinner[p] else "none"
+                if sniff == "british":
+                    new_total -= touching  # endwise: one free end fewer
+                elif free == 0:
+                    # two doubles are never adjacent; a US sniff's two branch ends now count
+                    new_total -= 0 if sniff == "us" else 2 * touching
                     if self.spinner[p] and not self.branches_immediate:
                         ends.append((p << 2) + 2)
                         ends.append((p << 2) + 3)
@@ -154,7 +185,8 @@ class Layout:
         ends.append(base)
         ends.append(base + 1)
         double = IS_DOUBLE[tid]
-        if double and self._becomes_spinner(i, east) and self.branches_immediate:
+        if double and self._becomes_spinner(i, east) and (
+                self.branches_immediate or self.sniff == "british"):
             ends.append(base + 2)
             ends.append(base + 3)
         self._undo.append((0, -1, 0))
@@ -187,6 +219,9 @@ class Layout:
         port = self.parent_port[i]
         if idx < 0:
             ends.clear()
+        elif appended < 0:  # a British sniff's side tile: its port comes back
+            ends.insert(idx, port)
+            self.dead -= 1
         else:
             if appended:
                 del ends[-appended:]
@@ -289,7 +324,8 @@ class Layout:
         ]
 
     def copy(self) -> Layout:
-        other = Layout(self.spinners, self.branches_immediate)
+        other = Layout(self.spinners, self.branches_immediate, self.sniff)
+        other.dead = self.dead
         other.count = self.count
         other.total = self.total
         other.ends = self.ends[:]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Literal, TypeVar, get_args
 
 from fives.errors import RulesError
-from fives.layout import SpinnerPolicy
+from fives.layout import SniffForm, SpinnerPolicy
 from fives.tiles import TILE_COUNT
 
 # The multi-way options of RULES.md §9, each a closed set of names.
@@ -36,7 +36,13 @@ PRESETS = (
     "draw",
     "block",
     "fives-and-threes",
+    "cribbage-dominoes-1863",
+    "muggins-1864",
 )
+# RULES.md §9 O14: the seed's historical forms of Muggins (M5 with the changes listed there).
+HISTORICAL = ("cribbage-dominoes-1863", "muggins-1864")
+# §9 O4: the sniff applies to these presets (not to the solitaire nor the companion games).
+SNIFF_PRESETS = ("five-up", "all-fives", "multiples-of-five", *HISTORICAL)
 ALIASES = {
     "fiveup": "five-up",
     "allfives": "all-fives",
@@ -55,6 +61,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "block_penalty": get_args(BlockPenalty),
     "empty_hand": get_args(EmptyHand),
     "draw_cost_on": get_args(DrawCostOn),
+    "sniff": get_args(SniffForm),
 }
 
 
@@ -125,6 +132,8 @@ class Ruleset:
     empty_hand: EmptyHand
     draw_cost: int  # what a charged draw gives the solitaire's deck (RULES.md §4.3)
     draw_cost_on: DrawCostOn  # which draws are charged: overdraws only, or every draw (§9 O15)
+    sniff: SniffForm  # §9 O4: the first double is the sniff (us or british form)
+    sniff_orientation_choice: bool  # §9 O4: its placer chooses the form
 
     # ------------------------------------------------------------------ derived
     @property
@@ -181,6 +190,16 @@ class Ruleset:
         assert isinstance(players, int)
         partnerships = bool(values.get("partnerships", preset == "five-up" and players == 4))
         base = _defaults(preset, players, partnerships)
+        if values.get("sniff", "none") != "none":
+            # §9 O4: with a sniff the first double is the only spinner.
+            if values.get("spinners", "first_double") != "first_double":
+                raise RulesError(
+                    f"invalid spinners {values['spinners']!r} for {preset} with "
+                    f"sniff={values['sniff']}: the sniff is the first double and the only "
+                    "spinner (leave spinners out)",
+                    key="invalid_option", option="spinners", value=values["spinners"],
+                )
+            base["spinners"] = "first_double"
         if solo and values.get("target_check") == "immediate":
             # §9 O15: an immediate race gives the handicap once per game; asking for it every
             # hand as well is refused below.
@@ -234,6 +253,8 @@ class Ruleset:
             empty_hand=choice("empty_hand", get_args(EmptyHand)),
             draw_cost=number("draw_cost"),
             draw_cost_on=choice("draw_cost_on", get_args(DrawCostOn)),
+            sniff=choice("sniff", get_args(SniffForm)),
+            sniff_orientation_choice=flag("sniff_orientation_choice"),
         )
         rules._validate()
         return rules
@@ -290,12 +311,21 @@ class Ruleset:
         ):
             raise bad("blocked_tie", "split",
                       "split only with individual winner_collects settlement (all-fives)")
+        if self.sniff != "none" and self.name not in SNIFF_PRESETS:
+            raise bad("sniff", self.sniff,
+                      "none: the sniff is for " + ", ".join(SNIFF_PRESETS))
+        if self.sniff != "none" and self.spinner_branches_immediate:
+            raise bad("spinner_branches_immediate", True,
+                      "false with a sniff (its branches follow the sniff's own rule)")
+        if self.sniff_orientation_choice and self.sniff == "none":
+            raise bad("sniff_orientation_choice", True, "false unless sniff is us or british")
         if self.empty_hand == "draw_on" and not solo:
             raise bad("empty_hand", "draw_on", "draw_on only in the solitaire")
 
 
 _BOOL_OPTIONS = {"partnerships", "spinner_branches_immediate", "drawing", "target_exact",
-                 "handicap_each_hand", "blocked_tiebreak_tiles"}
+                 "handicap_each_hand", "blocked_tiebreak_tiles",
+                 "sniff_orientation_choice"}
 _INT_OPTIONS = {"players", "hand_size", "boneyard_reserve", "target", "handicap", "draw_cost"}
 
 
@@ -347,6 +377,8 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Option
         "empty_hand": "end",
         "draw_cost": 0,
         "draw_cost_on": "overdraw",
+        "sniff": "none",
+        "sniff_orientation_choice": False,
     }
     by_players_af = {2: 7, 3: 6, 4: 5}
     by_players_m5 = {2: 7, 3: 5, 4: 5}
@@ -367,6 +399,16 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Option
                       opener="winner_else_highest_double", settlement="side_difference",
                       target=250 if players == 2 or partnerships else 200,
                       target_check="immediate")
+    elif preset in HISTORICAL:
+        # §9 O14: M5's table, line and settlement; 1863 counts in fifths (D(p) for R5(p))
+        # to 31; 1864 counts raw to 200 with 2 players, 150 with 3-4.
+        common.update(hand_size=by_players_m5[players], spinners="none",
+                      opener="winner_else_highest_double", settlement="side_difference",
+                      target_check="immediate")
+        if preset == "cribbage-dominoes-1863":
+            common.update(scoring="fifths", target=31)
+        else:
+            common.update(scoring="raw", target=200 if players == 2 else 150)
     elif preset in ("draw", "block"):
         common.update(hand_size=by_players_af[players], spinners="none", scoring="none",
                       drawing=preset == "draw", opener="highest_double_each_hand",
@@ -381,7 +423,9 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Option
 __all__ = [
     "ALIASES",
     "CHOICES",
+    "HISTORICAL",
     "PRESETS",
+    "SNIFF_PRESETS",
     "BlockPenalty",
     "BlockedTie",
     "DrawCostOn",

@@ -41,6 +41,8 @@ CONFIGS: list[tuple[str, int, bool | None]] = [
     ("block", 2, None), ("block", 3, None), ("block", 4, False), ("block", 4, True),
     ("fives-and-threes", 2, None), ("fives-and-threes", 3, None),
     ("fives-and-threes", 4, False), ("fives-and-threes", 4, True),
+    ("cribbage-dominoes-1863", 2, None), ("cribbage-dominoes-1863", 4, True),
+    ("muggins-1864", 3, None), ("muggins-1864", 4, False),
 ]
 
 
@@ -66,6 +68,10 @@ OPTION_CONFIGS: list[tuple[str, int, bool | None, dict[str, Any]]] = [
                                     "handicap_each_hand": False}),
     ("all-fives", 3, None, {"opener": "winner_leads"}),
     ("five-up", 2, None, {"opener": "highest_double_each_hand"}),
+    ("all-fives", 2, None, {"sniff": "us"}),
+    ("multiples-of-five", 3, None, {"sniff": "british"}),
+    ("five-up", 2, None, {"sniff": "us"}),
+    ("muggins-1864", 2, None, {"sniff": "british"}),
 ]
 
 
@@ -135,17 +141,19 @@ def expected_settlement(
         return out_side, deltas
     if preset == "fives-and-threes":
         return out_side, deltas
-    if preset == "multiples-of-five":
+    if preset in ("multiples-of-five", "cribbage-dominoes-1863", "muggins-1864"):
+        # §5.5; O14: the 1863 game counts in fifths, so D(p) stands for R5(p)
+        rnd = (lambda p: r5(p) // 5) if preset == "cribbage-dominoes-1863" else r5
         if result == "out":
             assert out_side is not None
-            deltas[out_side] = sum(r5(pips[s]) for s in range(players) if side[s] != out_side)
+            deltas[out_side] = sum(rnd(pips[s]) for s in range(players) if side[s] != out_side)
             return out_side, deltas
         totals = [sum(pips[s] for s in range(players) if side[s] == k) for k in range(n_sides)]
         low = min(totals)
         if totals.count(low) > 1:
             return None, deltas
         low_side = totals.index(low)
-        deltas[low_side] = sum(r5(t) for k, t in enumerate(totals) if k != low_side) - r5(low)
+        deltas[low_side] = sum(rnd(t) for k, t in enumerate(totals) if k != low_side) - rnd(low)
         return low_side, deltas
     # all-fives (rounded), draw and block (raw pips)
     value = r5 if preset == "all-fives" else (lambda p: p)
@@ -184,7 +192,7 @@ def lead_rule(preset: str, hand_number: int, prev_result: str | None,
         return "winner" if prev_result == "out" else "lot"
     if preset in ("all-fives", "draw", "block"):
         return "highest"
-    if preset == "multiples-of-five":
+    if preset in ("multiples-of-five", "cribbage-dominoes-1863", "muggins-1864"):
         return "winner" if prev_result == "out" else "highest"
     if preset == "five-up":
         return "winner" if prev_result == "out" else "lot"
@@ -356,7 +364,7 @@ def run_checked_game(
             [ref_tile(t) for t in boneyard], game.leader, drawing=rules.drawing,
             reserve=rules.boneyard_reserve, forced_lead=forced,
             branches_immediate=rules.spinner_branches_immediate,
-            overdraw=rules.overdraw_allowed,
+            overdraw=rules.overdraw_allowed, sniff=rules.sniff,
         )
         drawn = 0
         actions: list[Action] = []

@@ -38,13 +38,24 @@ CASES: list[tuple[str, str, int, bool | None, int]] = [
     ("block-3p", "block", 3, None, 109),
     ("fives-and-threes-2p", "fives-and-threes", 2, None, 110),
 ]
+# Options of RULES.md §9 O4 and the O14 presets: (key, preset, players, partnerships, seed,
+# options). Their goldens carry the options.
+VARIANT_CASES: list[tuple[str, str, int, bool | None, int, dict[str, Any]]] = [
+    ("all-fives-2p-sniff-us", "all-fives", 2, None, 111, {"sniff": "us"}),
+    ("all-fives-2p-sniff-british", "all-fives", 2, None, 111, {"sniff": "british"}),
+    ("multiples-of-five-2p-sniff-us", "multiples-of-five", 2, None, 112, {"sniff": "us"}),
+    ("five-up-2p-sniff-british", "five-up", 2, None, 113, {"sniff": "british"}),
+    ("cribbage-dominoes-1863-2p", "cribbage-dominoes-1863", 2, None, 114, {}),
+    ("muggins-1864-3p", "muggins-1864", 3, None, 115, {}),
+]
 # Time budgets (seconds, cumulative over depths) when generating: the engine's depths must run
 # in well under a second per case, the reference's in about a second.
 ENGINE_BUDGET, REFERENCE_BUDGET, MAX_DEPTH = 0.12, 0.3, 24
 
 
-def rules_of(preset: str, players: int, partnerships: bool | None) -> Ruleset:
-    options: dict[str, Any] = {"players": players}
+def rules_of(preset: str, players: int, partnerships: bool | None,
+             extra: dict[str, Any] | None = None) -> Ruleset:
+    options: dict[str, Any] = {"players": players, **(extra or {})}
     if partnerships is not None:
         options["partnerships"] = partnerships
     return Ruleset.preset(preset, **options)
@@ -88,7 +99,7 @@ def reference_hand(preset: str, rules: Ruleset, hands: list[list[str]], boneyard
         assert seat == leader
     return RefHand(rules.spinners, ref_hands, [parse_tile(t) for t in boneyard], leader,
                    drawing=rules.drawing, reserve=rules.boneyard_reserve, forced_lead=forced,
-                   overdraw=rules.overdraw_allowed)
+                   overdraw=rules.overdraw_allowed, sniff=rules.sniff)
 
 
 def lot_leader(preset: str) -> int | None:
@@ -98,8 +109,9 @@ def lot_leader(preset: str) -> int | None:
 
 def generate() -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for key, preset, players, partners, seed in CASES:
-        rules = rules_of(preset, players, partners)
+    cases = [(*c, {}) for c in CASES] + VARIANT_CASES
+    for key, preset, players, partners, seed, extra in cases:
+        rules = rules_of(preset, players, partners, extra)
         hands, boneyard = seeded_deal(rules, seed)
         game = engine_game(rules, hands, boneyard, lot_leader(preset))
         ref = reference_hand(preset, rules, hands, boneyard, game.leader)
@@ -124,6 +136,7 @@ def generate() -> dict[str, Any]:
             if engine_time > ENGINE_BUDGET:
                 break
         out[key] = {"preset": preset, "players": players, "partnerships": partners,
+                    **({"options": extra} if extra else {}),
                     "seed": seed, "hands": hands, "boneyard": boneyard,
                     "leader": game.leader, "reference_depth": ref_depth, "counts": counts}
         print(key, counts, file=sys.stderr)

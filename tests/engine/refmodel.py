@@ -44,6 +44,7 @@ class RefNode:
     double: bool
     spinner: bool
     ports: dict[str, RefPort] = field(default_factory=dict)
+    dead: bool = False  # a British sniff's side tile: counts, never extended (§9 O4)
 
     def inline_ports(self) -> list[RefPort]:
         return [p for p in self.ports.values() if p.inline]
@@ -57,10 +58,14 @@ class RefNode:
 class RefLayout:
     """The tree of §1.4. ``spinners`` is "none", "first_double" or "every_double"."""
 
-    def __init__(self, spinners: str, branches_immediate: bool = False) -> None:
+    def __init__(self, spinners: str, branches_immediate: bool = False,
+                 sniff: str = "none") -> None:
         assert spinners in ("none", "first_double", "every_double")
-        self.spinners = spinners
-        self.branches_immediate = branches_immediate
+        assert sniff in ("none", "us", "british")
+        # §9 O4: with a sniff the first double (the sniff) is the only spinner.
+        self.spinners = "first_double" if sniff != "none" else spinners
+        self.branches_immediate = branches_immediate or sniff == "british"
+        self.sniff = sniff
         self.nodes: list[RefNode] = []
 
     def _is_spinner(self, double: bool) -> bool:
@@ -85,6 +90,8 @@ class RefLayout:
         """Every playable port as (node number, port name, value)."""
         out = []
         for node in self.nodes:
+            if node.dead:
+                continue
             for name, port in node.ports.items():
                 if port.occupied:
                     continue
@@ -100,7 +107,9 @@ class RefLayout:
         assert tile not in {n.tile for n in self.nodes}
         node.ports[port_name].occupied = True
         double = touching == outer
-        child = RefNode(len(self.nodes) + 1, tile, double, self._is_spinner(double))
+        child = RefNode(len(self.nodes) + 1, tile, double, self._is_spinner(double),
+                        dead=self.sniff == "british" and node.spinner
+                        and not node.ports[port_name].inline)
         child.ports["in"] = RefPort(touching, True, occupied=True)
         child.ports["out"] = RefPort(outer, True)
         if child.spinner:
@@ -112,7 +121,12 @@ class RefLayout:
         t = 0
         for node in self.nodes:
             free_inline = [p for p in node.inline_ports() if not p.occupied]
-            if node.double:
+            if node.double and node.spinner and self.sniff == "british":
+                t += sum(p.value for p in free_inline)  # laid endwise, like a plain tile
+            elif node.double and node.spinner and self.sniff == "us" and not free_inline:
+                t += node.tile[0] * sum(1 for p in node.ports.values()
+                                        if not p.inline and not p.occupied)
+            elif node.double:
                 t += 2 * node.tile[0] if free_inline else 0
             else:
                 t += sum(p.value for p in free_inline)
@@ -172,8 +186,9 @@ class RefHand:
         forced_lead: RefTile | None = None,
         branches_immediate: bool = False,
         overdraw: bool = False,
+        sniff: str = "none",
     ) -> None:
-        self.layout = RefLayout(spinners, branches_immediate)
+        self.layout = RefLayout(spinners, branches_immediate, sniff)
         self.hands = [set(h) for h in hands]
         self.boneyard = list(boneyard)
         self.turn = leader

@@ -13,6 +13,7 @@ from fives.tiles import ALL_TILES, Tile
 from .perft import (
     CASES,
     GOLDEN,
+    VARIANT_CASES,
     engine_game,
     engine_perft,
     lot_leader,
@@ -22,19 +23,20 @@ from .perft import (
 from .refmodel import ref_perft
 
 GOLDENS: dict[str, Any] = json.loads(GOLDEN.read_text())
-KEYS = [c[0] for c in CASES]
+KEYS = [c[0] for c in CASES] + [c[0] for c in VARIANT_CASES]
 
 
 def test_every_case_has_a_golden() -> None:
     assert sorted(GOLDENS) == sorted(KEYS)
     presets = {g["preset"] for g in GOLDENS.values()}
     assert presets == {"five-up", "all-fives", "five-up-solitaire", "multiples-of-five", "draw",
-                       "block", "fives-and-threes"}
+                       "block", "fives-and-threes", "cribbage-dominoes-1863", "muggins-1864"}
+    assert {g.get("options", {}).get("sniff") for g in GOLDENS.values()} >= {"us", "british"}
 
 
 def setup(key: str) -> tuple[Any, Any, dict[str, Any]]:
     g = GOLDENS[key]
-    rules = rules_of(g["preset"], g["players"], g["partnerships"])
+    rules = rules_of(g["preset"], g["players"], g["partnerships"], g.get("options"))
     tiles = [Tile.parse(t) for h in g["hands"] for t in h] + [Tile.parse(t) for t in g["boneyard"]]
     assert sorted(tiles) == sorted(ALL_TILES), "the golden deal is the whole set, once"
     game = engine_game(rules, g["hands"], g["boneyard"], lot_leader(g["preset"]))

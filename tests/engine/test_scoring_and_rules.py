@@ -121,7 +121,8 @@ def test_aliases(alias: str, canonical: str) -> None:
 
 def test_all_presets_build() -> None:
     assert set(PRESETS) == {"five-up", "all-fives", "five-up-solitaire", "multiples-of-five",
-                            "draw", "block", "fives-and-threes"}
+                            "draw", "block", "fives-and-threes", "cribbage-dominoes-1863",
+                            "muggins-1864"}
     for p in PRESETS:
         assert Ruleset.preset(p).name == p
 

@@ -25,7 +25,8 @@ HUMAN = "human"
 HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
 DEFAULT_LEVEL = "heuristic"
 MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
-                "fives-and-threes", "draw", "block")
+                "fives-and-threes", "draw", "block",
+                "cribbage-dominoes-1863", "muggins-1864")  # the last two: historical (O14)
 MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
 
 

@@ -54,8 +54,9 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
 
 def list_presets(lang: str) -> str:
     lines = [text("rules.list_head", lang)]
+    width = max(len(p) for p in PRESETS)
     for preset in PRESETS:
-        lines.append(f"  {preset:20s} {text(f'preset.short.{preset}', lang)}")
+        lines.append(f"  {preset:{width}s} {text(f'preset.short.{preset}', lang)}")
     return "\n".join(lines)
 
 

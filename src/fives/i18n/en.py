@@ -622,4 +622,44 @@ MESSAGES: dict[str, str] = {
     "bots.bad_seed": "invalid --seed {value!r}: expected a whole number",
     "bots.bad_budget": "invalid budget {value!r}: expected e.g. 250ms, 1s or 200it",
     "bots.bad_out": "cannot write results to {path!r}: {reason}",
+    # --- the historical presets (RULES.md §9 O14) and the sniff (O4)
+    "preset.name.cribbage-dominoes-1863": "Cribbage dominoes (1863)",
+    "preset.name.muggins-1864": "Muggins (1864)",
+    "preset.short.cribbage-dominoes-1863": "historical: Muggins in fifths (15 -> 3); first to 31",
+    "preset.short.muggins-1864": "historical: Muggins to 200 (150 with 3-4 players)",
+    "preset.blurb.cribbage-dominoes-1863": "historical: Muggins counted in fifths (15 = 3); to 31",
+    "preset.blurb.muggins-1864": "historical: Muggins to 200 (150 with 3-4 players)",
+    "preset.rules.cribbage-dominoes-1863": (
+        "The 1863 form of Muggins, as Multiples of five: a plain line with two ends, no spinner, "
+        "7 tiles each with two players (5 with three or four). The holder of the highest double "
+        "leads it; after an out hand the out player leads any tile. When the two ends make a "
+        "multiple of 5 you score a fifth of it (15 -> 3). Out: collect each opponent's hand "
+        "rounded to the nearest 5, divided by 5; blocked: the side with the fewest pips scores "
+        "the others' rounded totals minus its own, in fifths. The first to 31 wins at once."
+    ),
+    "preset.rules.muggins-1864": (
+        "The 1864 form of Muggins, as Multiples of five: a plain line with two ends, no spinner, "
+        "7 tiles each with two players (5 with three or four). The holder of the highest double "
+        "leads it; after an out hand the out player leads any tile. When the two ends make a "
+        "multiple of 5 you score that total. Out: collect each opponent's hand rounded to the "
+        "nearest 5; blocked: the side with the fewest pips scores the others' rounded totals "
+        "minus its own. The first to 200 wins at once (150 with three or four players). No "
+        "muggins calls."
+    ),
+    "preset.card.cribbage-dominoes-1863": (
+        "Multiples of five as played in 1863, counted in fifths: a line with two ends; a "
+        "multiple of 5 on the ends scores a fifth of it (15 = 3). Out or blocked as in Muggins, "
+        "in fifths. First to 31 wins at once."
+    ),
+    "preset.card.muggins-1864": (
+        "Muggins as played in 1864: a line with two ends; a multiple of 5 on the ends scores its "
+        "value. Out or blocked as in Multiples of five. First to 200 (150 with three or four "
+        "players) wins at once."
+    ),
+    "web.historical": "Historical",
+    "option.sniff": (
+        "the first double is the sniff (none; us: crosswise, its ends keep counting; british: "
+        "endwise, one tile on each side)"
+    ),
+    "option.sniff_orientation_choice": "whoever places the sniff chooses its form",
 }

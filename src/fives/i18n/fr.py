@@ -675,4 +675,49 @@ MESSAGES: dict[str, str] = {
     "bots.bad_seed": "--seed invalide {value!r} : attendu un nombre entier",
     "bots.bad_budget": "budget invalide {value!r} : attendu par ex. 250ms, 1s ou 200it",
     "bots.bad_out": "impossible d'écrire les résultats dans {path!r} : {reason}",
+    # --- les variantes historiques (RULES.md §9 O14) et le sniff (O4)
+    "preset.name.cribbage-dominoes-1863": "Dominos cribbage (1863)",
+    "preset.name.muggins-1864": "Muggins (1864)",
+    "preset.short.cribbage-dominoes-1863": (
+        "historique : le Muggins en cinquièmes (15 -> 3) ; 31 points"
+    ),
+    "preset.short.muggins-1864": "historique : le Muggins à 200 (150 à 3 ou 4)",
+    "preset.blurb.cribbage-dominoes-1863": (
+        "historique : le Muggins compté en cinquièmes (15 = 3) ; à 31"
+    ),
+    "preset.blurb.muggins-1864": "historique : le Muggins à 200 (150 à 3 ou 4 joueurs)",
+    "preset.rules.cribbage-dominoes-1863": (
+        "La forme de 1863 du Muggins, comme les Multiples de cinq : une ligne à deux bouts, sans "
+        "double pivot, 7 dominos chacun à deux (5 à trois ou quatre). Qui a le plus fort double "
+        "l'ouvre ; après un domino, celui qui a fini ouvre avec le domino de son choix. Quand les "
+        "deux bouts font un multiple de 5, vous marquez son cinquième (15 -> 3). Domino : vous "
+        "encaissez la main de chaque adversaire arrondie à 5, divisée par 5 ; bloqué : le camp "
+        "au plus petit total marque les totaux arrondis des autres moins le sien, en "
+        "cinquièmes. Le premier à 31 gagne aussitôt."
+    ),
+    "preset.rules.muggins-1864": (
+        "La forme de 1864 du Muggins, comme les Multiples de cinq : une ligne à deux bouts, sans "
+        "double pivot, 7 dominos chacun à deux (5 à trois ou quatre). Qui a le plus fort double "
+        "l'ouvre ; après un domino, celui qui a fini ouvre avec le domino de son choix. Quand les "
+        "deux bouts font un multiple de 5, vous marquez ce total. Domino : vous encaissez la main "
+        "de chaque adversaire arrondie à 5 ; bloqué : le camp au plus petit total marque les "
+        "totaux arrondis des autres moins le sien. Le premier à 200 gagne aussitôt (150 à trois "
+        "ou quatre). Pas d'annonces de muggins."
+    ),
+    "preset.card.cribbage-dominoes-1863": (
+        "Les Multiples de cinq comme en 1863, comptés en cinquièmes : une ligne à deux bouts ; "
+        "un multiple de 5 aux bouts rapporte son cinquième (15 = 3). Domino ou blocage comme au "
+        "Muggins, en cinquièmes. Le premier à 31 gagne aussitôt."
+    ),
+    "preset.card.muggins-1864": (
+        "Le Muggins comme en 1864 : une ligne à deux bouts ; un multiple de 5 aux bouts rapporte "
+        "sa valeur. Domino ou blocage comme aux Multiples de cinq. Le premier à 200 (150 à trois "
+        "ou quatre) gagne aussitôt."
+    ),
+    "web.historical": "Historiques",
+    "option.sniff": (
+        "le premier double est le sniff (none ; us : en travers, ses bouts comptent toujours ; "
+        "british : en long, un domino de chaque côté)"
+    ),
+    "option.sniff_orientation_choice": "qui pose le sniff choisit sa forme",
 }

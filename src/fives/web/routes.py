@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from fives.errors import FivesError
-from fives.rules import Ruleset
+from fives.rules import HISTORICAL, Ruleset
 from fives.web.guard import Budgets, client_address, origin_allowed
 from fives.web.hub import GameServer
 from fives.web.protocol import (
@@ -81,7 +81,8 @@ def preset_catalog() -> dict[str, Any]:
     from fives.bots import LEVELS
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES)}
-    for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire"):
+    for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
+                   *HISTORICAL):
         by_players: dict[str, Any] = {}
         for players in (1, 2, 3, 4):
             try:
@@ -99,6 +100,7 @@ def preset_catalog() -> dict[str, Any]:
                 "card": both_langs(f"preset.card.{preset}"),
                 "players": by_players,
                 "unit": Ruleset.preset(preset).unit,
+                "group": "historical" if preset in HISTORICAL else "main",
             }
         )
     return out

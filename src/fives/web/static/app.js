@@ -75,8 +75,14 @@ function svg(tag, attrs) {
 function renderStart() {
   const presetSel = document.getElementById("preset");
   const current = presetSel.value;
+  const option = (p) => el("option", { value: p.id }, p.name[state.lang]);
+  const historical = state.presets.presets.filter((p) => p.group === "historical");
   presetSel.replaceChildren(
-    ...state.presets.presets.map((p) => el("option", { value: p.id }, p.name[state.lang]))
+    ...state.presets.presets.filter((p) => p.group !== "historical").map(option),
+    // RULES.md §9 O14: the historical presets under their own heading
+    ...(historical.length
+      ? [el("optgroup", { label: t("web.historical") }, ...historical.map(option))]
+      : [])
   );
   presetSel.value = current || "five-up";
   updateStartForm(false);
