@@ -14,8 +14,8 @@ import pytest
 from fives.cli.main import main
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # styles and screen control of a terminal
-MOVE_LINE = re.compile(r"^\s+(\d+)\)\s", re.MULTILINE)
-MOVES_HEADINGS = ("Your moves:", "Vos coups :")
+MOVE_NUMBER = re.compile(r"(?:^|\s)(\d+)\)\s", re.MULTILINE)
+MOVES_HEADINGS = ("Your hand:", "Votre main :")  # the numbered moves come after the hand
 
 Policy = Callable[["Driver", str], "str | None"]
 
@@ -61,7 +61,8 @@ class Driver:
         out = ANSI.sub("", self.out)
         start = max(out.rfind(h) for h in MOVES_HEADINGS)
         assert start >= 0, "no list of moves on screen"
-        return [int(n) for n in MOVE_LINE.findall(out[start:])]
+        listing = out[start:].split(" > ", 1)[0]  # up to the prompt
+        return [int(n) for n in MOVE_NUMBER.findall(listing)]
 
 
 def is_move_prompt(prompt: str) -> bool:

@@ -55,6 +55,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--save", metavar="FILE", help=h("tui.arg_save"))
     p.add_argument("--no-color", action="store_true", help=h("tui.arg_no_color"))
     p.add_argument("--no-tally", action="store_true", help=h("tui.arg_no_tally"))
+    p.add_argument("--plain", action="store_true", help=h("tui.arg_plain"))
     p.add_argument("--delay", default="0.6", help=h("tui.arg_delay"))
     p.add_argument("--think", default=None, help=h("tui.arg_think"))
     p.set_defaults(func=run)
@@ -227,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return start(args, lang)
     except ModuleNotFoundError as err:
-        if not (err.name or "").startswith("rich"):
+        if not (err.name or "").startswith("tui.rich"):
             raise
         print(error_prefix(lang) + text("tui.err_no_rich", lang), file=sys.stderr)
         return 2
@@ -318,6 +319,6 @@ def start(args: argparse.Namespace, lang: str) -> int:
     session = PlaySession(
         game, seats, bots, console=console, ask=ask, lang=lang, tally=not args.no_tally,
         delay=delay if console.is_terminal else 0.0, think=think or None, save_to=save_to,
-        seed=seed,
+        seed=seed, plain=args.plain,
     )
     return session.run()

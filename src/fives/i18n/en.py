@@ -318,8 +318,8 @@ MESSAGES: dict[str, str] = {
     "tui.hand_starts_you": "Hand {hand}: you lead.",
     "tui.ev_lead": "{who} leads {tile}",
     "tui.ev_lead_you": "You lead {tile}",
-    "tui.ev_place": "{who} plays {tile} on #{node} ({port})",
-    "tui.ev_place_you": "You play {tile} on #{node} ({port})",
+    "tui.ev_place": "{who} plays {tile} on {parent}",
+    "tui.ev_place_you": "You play {tile} on {parent}",
     "tui.ev_draw": "{who} cannot play and draws a tile.",
     "tui.ev_draw_n": "{who} cannot play and draws {count} tiles.",
     "tui.ev_draw_you": "You cannot play: you draw {tiles}.",
@@ -374,10 +374,12 @@ MESSAGES: dict[str, str] = {
     "tui.press_enter_next_hand": "Press Enter for the next hand > ",
     "tui.options_in_play": "Options in play: {options}",
     "tui.help_text": (
-        "Type the number of a move, or its notation: 6-3 to lead, 6-3@2 to put the 6 against tile "
-        "#2 (6-3@2.L to name the side), draw, pass.\nCommands: hint (the best bot's top moves), "
-        "undo (back to your previous turn, against bots), save FILE, rules, moves (show the table "
-        "again), help, quit.\nCtrl-C or Ctrl-D leaves at any time; the game is saved."
+        "Type the number of a move. You may also type a tile: 6-3 plays it where it fits "
+        "(6-3@2 puts its 6 against the second tile laid), draw, pass.\n"
+        "Commands: hint (the best bot's top moves), undo (back to your previous turn in this "
+        "hand, against bots), tally (the scores, with Five Up's paper tally), save FILE, rules, "
+        "moves (show the table again), help, quit.\n"
+        "Ctrl-C or Ctrl-D leaves at any time; the game is saved."
     ),
     "tui.bad_number": "No move number {value}: choose 1 to {count}.",
     "tui.not_legal": "{value!r} is not one of your moves: type its number from the list.",
@@ -469,6 +471,9 @@ MESSAGES: dict[str, str] = {
     "tui.cannot_go": "{tile} cannot be played there: type a move's number (1 to {count}).",
     "tui.not_now": "You cannot {what} now: type a move's number (1 to {count}).",
     "tui.which": "{tile} fits in more than one place: type the number of one ({numbers}).",
+    "tui.on": "on {tile}",
+    "tui.more_lines": "… {count} more lines: enlarge the terminal to read them all",
+    "tui.arg_plain": "plain lines instead of the full screen (for pipes and screen readers)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives: dominoes in the browser",
     "web.tagline": "No sign-up. Share a link and start playing.",

@@ -351,8 +351,8 @@ MESSAGES: dict[str, str] = {
     "tui.hand_starts_you": "Manche {hand} : vous ouvrez.",
     "tui.ev_lead": "{who} ouvre avec {tile}",
     "tui.ev_lead_you": "Vous ouvrez avec {tile}",
-    "tui.ev_place": "{who} pose {tile} sur #{node} ({port})",
-    "tui.ev_place_you": "Vous posez {tile} sur #{node} ({port})",
+    "tui.ev_place": "{who} pose {tile} sur {parent}",
+    "tui.ev_place_you": "Vous posez {tile} sur {parent}",
     "tui.ev_draw": "{who} ne peut pas jouer et pioche un domino.",
     "tui.ev_draw_n": "{who} ne peut pas jouer et pioche {count} dominos.",
     "tui.ev_draw_you": "Vous ne pouvez pas jouer : vous piochez {tiles}.",
@@ -407,12 +407,13 @@ MESSAGES: dict[str, str] = {
     "tui.press_enter_next_hand": "Appuyez sur Entrée pour la manche suivante > ",
     "tui.options_in_play": "Options en jeu : {options}",
     "tui.help_text": (
-        "Tapez le numéro d'un coup, ou sa notation : 6-3 pour ouvrir, 6-3@2 pour poser le 6 "
-        "contre le domino #2 (6-3@2.L pour choisir le côté), draw (piocher), pass "
-        "(passer).\nCommandes : indice (les meilleurs coups du meilleur robot), annuler (revenir "
-        "à votre tour précédent, contre des robots), sauver FICHIER, regles, coups (réafficher la "
-        "table), aide, quitter.\nCtrl-C ou Ctrl-D quitte à tout moment ; la partie est "
-        "sauvegardée."
+        "Tapez le numéro d'un coup. Vous pouvez aussi taper un domino : 6-3 le pose là où il "
+        "va (6-3@2 pose son 6 contre le deuxième domino posé), draw (piocher), pass (passer).\n"
+        "Commandes : indice (les meilleurs coups du meilleur robot), annuler (revenir à votre "
+        "tour précédent dans cette manche, contre des robots), marque (les scores, avec la "
+        "marque sur papier du Five Up), sauver FICHIER, regles, coups (réafficher la table), "
+        "aide, quitter.\n"
+        "Ctrl-C ou Ctrl-D quitte à tout moment ; la partie est sauvegardée."
     ),
     "tui.bad_number": "Pas de coup numéro {value} : choisissez entre 1 et {count}.",
     "tui.not_legal": "{value!r} ne fait pas partie de vos coups : tapez son numéro dans la liste.",
@@ -514,6 +515,11 @@ MESSAGES: dict[str, str] = {
     ),
     "tui.which": (
         "{tile} peut aller à plusieurs endroits : tapez le numéro de l'un d'eux ({numbers})."
+    ),
+    "tui.on": "sur {tile}",
+    "tui.more_lines": "… {count} lignes de plus : agrandissez le terminal pour tout lire",
+    "tui.arg_plain": (
+        "des lignes simples au lieu du plein écran (pour les tubes et les lecteurs d'écran)"
     ),
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",

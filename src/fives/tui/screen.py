@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fives.i18n import text
+from fives.tui.frame import move_words
 from fives.tui.layout_view import counted_parts, render_layout
 from fives.tui.tally import tally_lines
 
@@ -126,21 +127,6 @@ def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> 
     return out
 
 
-def move_label(move: Move, lang: str) -> Text:
-    """A legal move in words: '[6|4] on #1 north', 'draw', 'pass', 'lead [6|6]'."""
-    if move.kind == "draw":
-        return Text(text("tui.move_draw", lang))
-    if move.kind == "pass":
-        return Text(text("tui.move_pass", lang))
-    assert move.tile is not None
-    if move.kind == "lead":
-        shown = Text(f"[{move.touching}|{move.outer}]", style="bold")
-        return Text(text("tui.move_lead", lang) + " ") + shown
-    shown = Text(f"[{move.touching}|{move.outer}]", style="bold")
-    port = text(f"tui.port_{move.port}", lang)
-    return shown + Text(" " + text("tui.move_on", lang, node=move.node, port=port))
-
-
 def moves_table(
     view: SeatView, moves: Sequence[Move], lang: str, outcomes: Sequence[tuple[int, int] | None]
 ) -> Table:
@@ -148,8 +134,8 @@ def moves_table(
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(justify="right", style="bold cyan")
     table.add_column()
-    table.add_column(style="dim")
     table.add_column()
+    data = view.layout.to_json()
     for i, move in enumerate(moves):
         outcome = outcomes[i]
         after = Text()
@@ -162,7 +148,7 @@ def moves_table(
                              style="bold green")
             else:
                 after.append(text("tui.after_count", lang, total=total), style="dim")
-        table.add_row(f"{i + 1})", move_label(move, lang), move.notation(explicit=True), after)
+        table.add_row(f"{i + 1})", move_words(move, data, None, lang), after)
     return table
 
 

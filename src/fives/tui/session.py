@@ -29,14 +29,25 @@ from rich.text import Text
 from fives.errors import FivesError
 from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
 from fives.i18n import os_error_text, text
+from fives.tui.frame import (
+    FrameParts,
+    board_of,
+    compose,
+    hand_text,
+    move_words,
+    moves_grid,
+    score_lines,
+    wrap,
+    wrap_text,
+)
 from fives.tui.layout_view import counted_parts
 from fives.tui.screen import (
+    TALLY_PRESETS,
     HandSummary,
     Names,
     hand_line,
     header,
     layout_block,
-    move_label,
     moves_table,
     others_line,
     reveal_tables,
@@ -44,6 +55,7 @@ from fives.tui.screen import (
     sum_text,
     summary_table,
 )
+from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
     from fives.bots import Player
@@ -69,6 +81,7 @@ COMMANDS = {
     "rules": ("rules", "regles", "règles"),
     "quit": ("quit", "q", "exit", "quitter"),
     "moves": ("moves", "coups", "board", "table"),
+    "tally": ("tally", "scores", "marque"),
 }
 
 
@@ -155,6 +168,7 @@ class PlaySession:
         think: float | None = None,
         save_to: Path | None = None,
         seed: int | None = None,
+        plain: bool = False,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -167,8 +181,13 @@ class PlaySession:
         self.think = think
         self.save_to = save_to
         self.seed = seed
-        self.live = console.is_terminal
+        # Full screen in a terminal (one fitted frame per redraw, on the alternate screen);
+        # otherwise (--plain, pipes, screen readers) lines printed as things happen.
+        self.live = console.is_terminal and not plain
         self.private_screen = False
+        self.messages: list[Text] = []  # errors and hints, shown in the next frame
+        self.overlay: list[Text] | None = None  # help, rules, tally: instead of the picture
+        self.extra: list[Text] = []  # lines another part of the game adds above the hand
         self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
         names = seat_names(game.rules.players, self.seats, lang)
         self.names = Names(
@@ -195,8 +214,71 @@ class PlaySession:
                                                      self.seed))
 
     def say(self, renderable: RenderableType | str) -> None:
+        """Print, or in full screen keep a line of text for the next frame."""
+        if self.live and self.private_screen and isinstance(renderable, str | Text):
+            line = renderable if isinstance(renderable, Text) else Text(renderable)
+            for part in line.split("\n"):
+                self.messages.extend(wrap_text(part, self.width()))
+            return
         # Lines of text are left to the terminal to wrap, so paths and commands stay whole.
         self.console.print(renderable, soft_wrap=isinstance(renderable, str | Text))
+
+    def width(self) -> int:
+        return max(20, self.console.size.width - 1)
+
+    def height(self) -> int:
+        return max(6, self.console.size.height - 1)  # the last row is the prompt's
+
+    def show(self, parts: FrameParts) -> None:
+        """Clear the screen and draw one frame that fits it."""
+        lines = compose(parts, self.width(), self.height())
+        self.console.clear()
+        self.console.print(Text("\n").join(lines), overflow="crop", no_wrap=True, crop=True,
+                           soft_wrap=False)
+
+    def frame_parts(self, moves: Sequence[Move] = (),
+                    outcomes: Sequence[tuple[int, int] | None] = ()) -> FrameParts:
+        """The play frame for the seat on screen (nobody's hand between hot-seat players)."""
+        seat = self.viewer()
+        view = self.game.view(seat)
+        width = self.width()
+        rules = self.game.rules
+        title = Text(self.t("tui.screen_title", game=text(f"preset_{rules.name}", self.lang),
+                            hand=view.hand_number, target=rules.target), style="bold blue")
+        turn_side = rules.side_of(view.turn) if view.phase == "play" else None
+        tiles = {self.who(s): n for s, n in enumerate(view.hand_sizes) if s != seat}
+        scores = score_lines(self.names.sides, view.scores, turn_side, tiles,
+                             view.boneyard_size if rules.drawing else None, self.lang, width)
+        board, data = board_of(view, width, self.last_node)
+        below: list[Text] = []
+        if not data.get("nodes"):
+            below.append(Text(self.t("tui.layout_empty"), style="italic"))
+        elif rules.scoring != "none":
+            below.append(Text(self.t("tui.count_is", sum=sum_text(data), total=data["total"]),
+                              style="bold"))
+        bottom: list[Text] = []
+        if seat is not None and view.phase == "play":
+            bottom += hand_text(view, self.lang, self.last_drawn.get(seat), width)
+            if moves:
+                labels = []
+                for move, outcome in zip(moves, outcomes, strict=True):
+                    label = move_words(move, data, board, self.lang)
+                    if outcome is not None and rules.scoring != "none":
+                        total, points = outcome
+                        label.append(f" → {total}", style="dim")
+                        if points:
+                            label.append(f", +{points}", style="bold green")
+                    labels.append(label)
+                bottom += moves_grid(labels, width)
+            elif view.turn != seat:
+                bottom.append(Text(self.t("tui.waiting_for", who=self.who(view.turn)),
+                                   style="dim"))
+        actions = [line for entry in self.log for line in wrap_text(entry, width)]
+        return FrameParts(
+            title=title, scores=scores, board=board, focus=self.last_node, below_board=below,
+            actions=actions, extra=list(self.extra), overlay=self.overlay,
+            messages=list(self.messages), bottom=bottom, lang=self.lang,
+        )
 
     def note(self, line: Text) -> None:
         """An action line: kept in the on-screen log, printed at once when not redrawing."""
@@ -244,16 +326,16 @@ class PlaySession:
     def redraw(self, moves: Sequence[Move] = (),
                outcomes: Sequence[tuple[int, int] | None] = ()) -> None:
         if self.live:
-            self.console.clear()
-        else:
-            self.end_draw_run()  # print the pending draw line before the screen
+            self.show(self.frame_parts(moves, outcomes))
+            return
+        self.end_draw_run()  # print the pending draw line before the screen
         self.say(self.screen(moves, outcomes))
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
-        # Hot seat in a terminal: the alternate screen has no scrollback, so nobody can scroll
-        # back to the previous player's hand.
-        self.private_screen = self.live and len(self.humans) > 1
+        # Full screen: the alternate screen, which has no scrollback (in a hot-seat game nobody
+        # can scroll back to the previous player's hand).
+        self.private_screen = self.live
         if self.private_screen:
             self.console.set_alt_screen(True)
         try:
@@ -301,8 +383,13 @@ class PlaySession:
                 self.finish()
                 return
             if game.phase_name == "hand_over":
+                reveal = game.last_hand_end
+                if self.live and reveal is not None:
+                    self.hand_end_frame(reveal)
                 if self.humans:
                     self.pause(self.t("tui.press_enter_next_hand"))
+                elif self.live:
+                    time.sleep(3 * self.delay)
                 game.next_hand()
                 self.log.clear()
                 self.last_node = None
@@ -354,8 +441,9 @@ class PlaySession:
             # Hot seat: hide the last player's hand before showing the next one.
             self.facing = None
             if self.live:
-                self.console.clear()
-            self.say(self.screen())
+                self.redraw()
+            else:
+                self.say(self.screen())
             self.pause(self.t("tui.handover", who=self.who(seat)))
             self.facing = seat
         view = self.game.view(seat)
@@ -368,7 +456,24 @@ class PlaySession:
         self.redraw(moves, outcomes)
         while True:
             answer = self.ask(self.t("tui.prompt", who=self.who(seat))).strip()
+            self.messages.clear()
+            self.overlay = None
             if not answer:
+                if self.live:
+                    self.redraw(moves, outcomes)
+                continue
+            if self.live:
+                # what the command says goes into the next frame
+                done = self.command(answer, seat, view, moves, outcomes)
+                if done:
+                    if len(self.humans) > 1:
+                        self.facing = None
+                    return
+                if self.game.turn == seat and self.game.phase_name == "play":
+                    view = self.game.view(seat)  # undo may have changed the position
+                    moves = list(view.legal_moves)
+                    outcomes = [self.outcome(view, m) for m in moves]
+                self.redraw(moves, outcomes)
                 continue
             if self.command(answer, seat, view, moves, outcomes):
                 if len(self.humans) > 1:
@@ -395,8 +500,13 @@ class PlaySession:
                 return False
             self.apply(moves[index - 1])
             return True
-        if word_l in COMMANDS["help"]:
+        if word_l in COMMANDS["help"] and self.live:
+            self.overlay = [line for para in self.t("tui.help_text").split("\n")
+                            for line in wrap(para, self.width())]
+        elif word_l in COMMANDS["help"]:
             self.say(Text(self.t("tui.help_text")))
+        elif word_l in COMMANDS["tally"] and self.live:
+            self.overlay = self.tally_lines()
         elif word_l in COMMANDS["hint"]:
             self.hint(view, moves)
         elif word_l in COMMANDS["rules"]:
@@ -486,8 +596,8 @@ class PlaySession:
         for i, cand in enumerate(ranked):
             number = moves.index(cand.move) + 1 if cand.move in moves else "?"
             line = Text(f"  {number}) ", style="bold cyan")
-            line.append_text(move_label(cand.move, self.lang))
-            line.append(f"  {cand.move.notation(explicit=True)}  ", style="dim")
+            line.append_text(move_words(cand.move, view.layout.to_json(), None, self.lang))
+            line.append("  ")
             if i == 0:
                 line.append(self.t("tui.hint_best"), style="bold green")
             else:
@@ -496,11 +606,35 @@ class PlaySession:
 
     def show_rules(self) -> None:
         preset = self.game.rules.name
-        self.say(Text(self.t(f"preset.rules.{preset}")))
+        key = f"preset.rules.{preset}"
         options = {k: v for k, v in self.game.rules.options().items() if k != "players"}
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+        if self.live:
+            self.overlay = wrap(self.t(key), self.width())
+            if options:
+                self.overlay += wrap(self.t("tui.options_in_play", options=shown), self.width(),
+                                     style="italic")
+            return
+        self.say(Text(self.t(key)))
         if options:
-            shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
             self.say(Text(self.t("tui.options_in_play", options=shown), style="italic"))
+
+    def tally_lines(self) -> list[Text]:
+        """The scores on demand: Five Up's paper tally, or the scores after each hand."""
+        rules = self.game.rules
+        lines: list[Text] = []
+        for side, score in enumerate(self.game.scores):
+            lines.append(Text(f"{self.names.side(side)}: {score}", style="bold"))
+            if rules.name in TALLY_PRESETS:
+                per_row = max(1, (self.width() - 2) // 7)
+                lines += [Text("  " + row, style="dim")
+                          for row in tally_lines(score, per_row=per_row)]
+        if self.history:
+            lines.append(Text(self.t("tui.summary_title"), style="bold"))
+            for h in self.history:
+                lines.append(Text(f"  {h.hand:>2}  {self.t('tui.result_' + h.result):<10} "
+                                  + "  ".join(f"{x:>4}" for x in h.scores)))
+        return lines
 
     def write_record(self, path: Path) -> None:
         """Write the record as of the last completed action (OSError or ValueError if not)."""
@@ -596,9 +730,9 @@ class PlaySession:
         if node is None or node["parent"] == 0:
             line.append(self.t("tui.ev_lead" + you, who=self.who(event.seat), tile=shown))
         else:
-            port = self.t(f"tui.port_{node['port']}")
+            parent = nodes[node["parent"] - 1]
             line.append(self.t("tui.ev_place" + you, who=self.who(event.seat), tile=shown,
-                               node=node["parent"], port=port))
+                               parent=f"[{parent['touching']}|{parent['outer']}]"))
         rules = self.game.rules
         if rules.scoring == "none":  # draw and block games: the ends never score
             self.note(line)
@@ -662,25 +796,67 @@ class PlaySession:
                            style="bold"))
         self.history.append(HandSummary(event.hand, event.result, event.winner,
                                         tuple(event.scores)))
-        if self.live:
-            self.console.clear()
-            self.say(self.screen())
-        self.say(reveal_tables(self.game.rules, event, self.names, self.lang))
+        if not self.live:
+            self.say(reveal_tables(self.game.rules, event, self.names, self.lang))
+
+    def hand_end_frame(self, event: HandEndEvent, headline: Text | None = None) -> None:
+        """Full screen: the table as it ended, every hand revealed, the settlement."""
+        parts = self.frame_parts()
+        width = self.width()
+        rules = self.game.rules
+        rounding = rules.settlement in ("debit_own", "winner_collects", "self_debit") or (
+            rules.settlement == "side_difference" and not rules.partnerships)
+        lines: list[Text] = [Text(self.t("tui.reveal_title", hand=event.hand), style="bold")]
+        for seat, tiles in enumerate(event.hands):
+            line = Text(f"  {self.who(seat)}: ", style="bold")
+            line.append(" ".join(f"[{t.high}|{t.low}]" for t in tiles) or "-")
+            pips = self.t("tui.pips_in_hand", pips=event.pips[seat])
+            if rounding and event.pips[seat]:
+                pips += f" → {rules.round_hand(event.pips[seat])}"
+            line.append("  " + pips, style="dim")
+            lines += wrap_text(line, width)
+        settle = Text(self.t("tui.settlement_title") + ": ", style="bold")
+        for side, after in enumerate(event.scores):
+            delta = event.deltas[side]
+            if side:
+                settle.append("  ·  ", style="dim")
+            settle.append(f"{self.names.side(side)} {after - delta} → ")
+            settle.append(str(after), style="bold")
+            if delta:
+                settle.append(f" ({delta:+d})", style="bold yellow")
+        lines += wrap_text(settle, width)
+        key = ("tui.settle_target" if event.result == "target"
+               else f"tui.settle_rule_{rules.settlement}")
+        lines += wrap(self.t(key), width, style="italic dim")
+        if headline is not None:
+            lines += wrap_text(headline, width)
+        parts.bottom = lines
+        parts.actions = parts.actions[-1:]
+        parts.scores = parts.scores[:1]
+        self.show(parts)
 
     def finish(self) -> None:
         game = self.game
         winner = game.winner
-        if self.private_screen:
-            self.pause(self.t("tui.press_enter_results"))
-            self.leave_private_screen()
-            reveal = game.last_hand_end
-            if reveal is not None:
-                self.say(reveal_tables(game.rules, reveal, self.names, self.lang))
-        self.say("")
+        won: Text | None = None
         if winner is not None:
             mine = self.names.you is not None and game.rules.side_of(self.names.you) == winner
             key = "tui.game_won_you" if mine else "tui.game_won"
-            self.say(Text(self.t(key, who=self.names.side(winner)), style="bold green"))
+            won = Text(self.t(key, who=self.names.side(winner)), style="bold green")
+        if self.private_screen:
+            reveal = game.last_hand_end
+            if reveal is not None:
+                self.hand_end_frame(reveal, won)
+            if self.humans:
+                self.pause(self.t("tui.press_enter_results"))
+            else:
+                time.sleep(3 * self.delay)
+            self.leave_private_screen()
+            if reveal is not None:
+                self.say(reveal_tables(game.rules, reveal, self.names, self.lang))
+        self.say("")
+        if won is not None:
+            self.say(won)
         self.say(scores_table(game.rules, game.scores, self.names, self.lang, tally=self.tally))
         self.say(summary_table(self.history, self.names, self.lang, game.rules.sides))
         if self.save_to is not None:

@@ -1,0 +1,293 @@
+"""The table drawn as a picture: the line of play as a snake of tiles that turns at the edges,
+spinner branches drawn where they go (up and down from a spinner on a row, left and right from
+one on a column), doubles drawn across the line.
+
+Works on the layout's JSON form (``Layout.to_json()``) and returns plain cells, so any front end
+can style them; :func:`draw_board` gives rich ``Text`` lines no wider than asked. Whatever cannot
+be drawn without overlapping (a crowded table in a small terminal) is listed under the picture
+as a short strip of tiles, so nothing is ever hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+STYLE_TILE = "bold"
+STYLE_OPEN = "bold yellow"
+STYLE_LAST = "bold green"
+STYLE_SPINNER = "cyan"
+STYLE_NOTE = "dim"
+
+# Direction vectors (row, column) and the turns of the branches of a spinner drawn across.
+STEP = {"E": (0, 1), "W": (0, -1), "N": (-1, 0), "S": (1, 0)}
+LEFT_OF = {"E": "N", "W": "S", "N": "W", "S": "E"}
+RIGHT_OF = {"E": "S", "W": "N", "N": "E", "S": "W"}
+BACK = {"E": "W", "W": "E", "N": "S", "S": "N"}
+
+
+@dataclass
+class Canvas:
+    """Cells keyed by (row, column); rows and columns may be negative until cropped."""
+
+    cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+    tags: dict[tuple[int, int], int] = field(default_factory=dict)  # cell -> node number
+
+    def free(self, top: int, left: int, rows: list[str], left_bound: int,
+             right_bound: int) -> bool:
+        for dr, line in enumerate(rows):
+            for dc, ch in enumerate(line):
+                c = left + dc
+                if ch != " " and ((top + dr, c) in self.cells or not
+                                  left_bound <= c < right_bound):
+                    return False
+        return True
+
+    def put(self, top: int, left: int, rows: list[list[tuple[str, str]]], node: int) -> None:
+        for dr, line in enumerate(rows):
+            for dc, (ch, style) in enumerate(line):
+                if ch != " ":
+                    self.cells[(top + dr, left + dc)] = (ch, style)
+                    self.tags[(top + dr, left + dc)] = node
+
+
+@dataclass
+class Board:
+    """A drawing: the rows of cells, where each tile went, and what could not be drawn."""
+
+    lines: list[Text]
+    rows_of: dict[int, int]  # node -> the row it was drawn on (after cropping)
+    direction: dict[tuple[int, str], str]  # (node, port) -> compass direction on the picture
+    left_out: list[Text]
+
+
+class Drawer:
+    def __init__(self, data: Mapping[str, Any], width: int, last: int | None) -> None:
+        self.nodes: dict[int, Mapping[str, Any]] = {nd["n"]: nd for nd in data.get("nodes", [])}
+        self.children: dict[tuple[int, str], Mapping[str, Any]] = {
+            (nd["parent"], nd["port"]): nd for nd in self.nodes.values() if nd["parent"]
+        }
+        self.playable: set[tuple[int, str]] = {(e["node"], e["port"])
+                                               for e in data.get("ends", [])}
+        self.width = width
+        self.last = last
+        self.canvas = Canvas()
+        self.direction: dict[tuple[int, str], str] = {}
+        self.left_out: list[Text] = []
+        self.anchor: dict[int, tuple[int, int]] = {}
+
+    # ------------------------------------------------------------------ one tile
+    def style(self, node: int) -> str:
+        return STYLE_LAST if node == self.last else STYLE_TILE
+
+    def pip(self, value: int, is_open: bool, base: str) -> tuple[str, str]:
+        return (str(value), STYLE_OPEN if is_open else base)
+
+    def shape(self, nd: Mapping[str, Any], heading: str, near: int, far: int,
+              far_open: bool) -> list[list[tuple[str, str]]]:
+        """The tile's cells for a tile laid heading ``heading`` (its ``near`` half first)."""
+        base = self.style(nd["n"])
+        frame = STYLE_LAST if nd["n"] == self.last else (
+            STYLE_SPINNER if nd["spinner"] else base)
+        if nd["double"]:
+            p = self.pip(near, far_open, base)
+            if heading in ("E", "W"):  # across a row: three rows high
+                return [[("┌", frame), p, ("┐", frame)], [("├", frame), ("─", frame),
+                                                          ("┤", frame)],
+                        [("└", frame), p, ("┘", frame)]]
+            return [[("[", frame), p, ("|", frame), p, ("]", frame)]]  # across a column
+        a, b = (near, far) if heading in ("E", "S") else (far, near)
+        pa = self.pip(a, far_open and heading in ("W", "N"), base)
+        pb = self.pip(b, far_open and heading in ("E", "S"), base)
+        if heading in ("E", "W"):
+            return [[("[", base), pa, ("|", base), pb, ("]", base)]]
+        return [[("┌", base), pa, ("┐", base)], [("└", base), pb, ("┘", base)]]
+
+    # ------------------------------------------------------------------ placing
+    def place(self, nd: Mapping[str, Any], heading: str, row: int, col: int, near: int,
+              far: int, far_open: bool) -> tuple[int, int, int, int] | None:
+        """Lay a tile whose near edge touches (row, col) going ``heading``; its box
+        (top, left, bottom, right) or None when it would overlap or leave the width."""
+        cells = self.shape(nd, heading, near, far, far_open)
+        h, w = len(cells), len(cells[0])
+        if heading == "E":
+            top, left = row - h // 2, col
+        elif heading == "W":
+            top, left = row - h // 2, col - w + 1
+        elif heading == "S":
+            top, left = row, col - w // 2
+        else:
+            top, left = row - h + 1, col - w // 2
+        plain = ["".join(ch for ch, _ in line) for line in cells]
+        if not self.canvas.free(top, left, plain, 0, self.width):
+            return None
+        self.canvas.put(top, left, cells, nd["n"])
+        return top, left, top + h - 1, left + w - 1
+
+    @staticmethod
+    def exit_point(box: tuple[int, int, int, int], heading: str, came: str) -> tuple[int, int]:
+        """Where the next tile going ``heading`` starts, just past ``box`` (a tile laid going
+        ``came``): a turn leaves from the far end of a tile, a row from its middle row."""
+        top, left, bottom, right = box
+        mid_r, mid_c = (top + bottom) // 2, (left + right) // 2
+        if heading in ("E", "W"):
+            row = mid_r
+            if bottom - top == 1:  # a tile standing up: leave from its far half
+                row = bottom if came == "S" else top
+            return row, right + 1 if heading == "E" else left - 1
+        col = mid_c
+        if came == "E":
+            col = right - 1
+        elif came == "W":
+            col = left + 1
+        return (bottom + 1, col) if heading == "S" else (top - 1, col)
+
+    def lay(self, nd: Mapping[str, Any], heading: str, box: tuple[int, int, int, int],
+            came: str) -> tuple[int, int, int, int] | None:
+        row, col = self.exit_point(box, heading, came)
+        far_open = (nd["n"], "out") in self.playable
+        return self.place(nd, heading, row, col, nd["touching"], nd["outer"], far_open)
+
+    def arm(self, parent: int, port: str, box: tuple[int, int, int, int], heading: str,
+            turn: str | None, came: str = "E") -> None:
+        """Draw the tiles from ``parent``'s ``port`` outwards. A main-line arm (``turn`` set)
+        that meets an edge lays one tile ``turn`` (down or up), then comes back the other way:
+        a snake. What does not fit is listed under the picture."""
+        self.direction[(parent, port)] = heading
+        chain: list[Mapping[str, Any]] = []
+        child = self.children.get((parent, port))
+        while child is not None:
+            chain.append(child)
+            child = self.children.get((child["n"], "out"))
+        for i, nd in enumerate(chain):
+            placed = self.lay(nd, heading, box, came)
+            laid = heading
+            if placed is None and turn is not None and heading in ("E", "W"):
+                placed = self.lay(nd, turn, box, came)
+                laid = turn
+                heading = BACK[heading]
+            if placed is None:
+                self.leave_out(parent if i == 0 else chain[i - 1]["n"], chain[i:])
+                return
+            self.direction[(nd["n"], "out")] = heading
+            box, came = placed, laid
+            if nd["spinner"]:
+                self.branches(nd, box, laid)
+
+    def branches(self, nd: Mapping[str, Any], box: tuple[int, int, int, int],
+                 heading: str) -> None:
+        ports = ("N", "S") if nd["n"] == 1 else ("L", "R")
+        sides = (LEFT_OF[heading], RIGHT_OF[heading])
+        for port, side in zip(ports, sides, strict=True):
+            self.direction[(nd["n"], port)] = side
+            if (nd["n"], port) in self.children:
+                self.arm(nd["n"], port, box, side, None, heading)
+
+    def leave_out(self, after: int, chain: list[Mapping[str, Any]]) -> None:
+        line = Text("  ")
+        parent = self.nodes[after]
+        line.append(f"[{parent['touching']}|{parent['outer']}]", style=STYLE_NOTE)
+        line.append(" … ", style=STYLE_NOTE)
+        for i, nd in enumerate(chain):
+            if i:
+                line.append("-", style=STYLE_NOTE)
+            far_open = i == len(chain) - 1 and (nd["n"], "out") in self.playable
+            base = self.style(nd["n"])
+            line.append("[", style=base)
+            line.append(str(nd["touching"]), style=base)
+            line.append("|", style=base)
+            line.append(str(nd["outer"]), style=STYLE_OPEN if far_open else base)
+            line.append("]", style=base)
+        self.left_out.append(line)
+
+    # ------------------------------------------------------------------ the whole table
+    def draw(self) -> None:
+        lead = self.nodes.get(1)
+        if lead is None:
+            return
+        west = self.arm_length(1, "W")
+        east = self.arm_length(1, "E")
+        lead_w = 3 if lead["double"] else 5
+        if west + lead_w + east <= self.width:
+            col = west + (self.width - west - lead_w - east) // 2
+        else:
+            share = west / max(1, west + east)
+            col = int((self.width - lead_w) * share)
+        col = max(0, min(self.width - lead_w, col))
+        cells = self.shape(lead, "E", lead["touching"], lead["outer"], False)
+        # Open ends of the lead itself are the pips at its free sides.
+        west_open = (1, "W") in self.playable
+        east_open = (1, "E") in self.playable
+        if not lead["double"]:
+            cells[0][1] = self.pip(lead["touching"], west_open, self.style(1))
+            cells[0][3] = self.pip(lead["outer"], east_open, self.style(1))
+        else:
+            p = self.pip(lead["touching"], west_open or east_open, self.style(1))
+            cells[0][1] = p
+            cells[2][1] = p
+        top = -(len(cells) // 2)
+        self.canvas.put(top, col, cells, 1)
+        box = (top, col, top + len(cells) - 1, col + lead_w - 1)
+        self.direction[(1, "W")] = "W"
+        self.direction[(1, "E")] = "E"
+        self.arm(1, "E", box, "E", "S", "E")
+        self.arm(1, "W", box, "W", "N", "W")
+        if lead["spinner"]:
+            self.branches(lead, box, "E")
+
+    def arm_length(self, node: int, port: str) -> int:
+        total = 0
+        child = self.children.get((node, port))
+        while child is not None:
+            total += 3 if child["double"] else 5
+            child = self.children.get((child["n"], "out"))
+        return total
+
+
+def draw_board(data: Mapping[str, Any], width: int, *, last: int | None = None) -> Board:
+    """The layout as a picture no wider than ``width`` (every row; the caller crops rows)."""
+    drawer = Drawer(data, width, last)
+    drawer.draw()
+    cells = drawer.canvas.cells
+    if not cells:
+        return Board([], {}, drawer.direction, drawer.left_out)
+    top = min(r for r, _ in cells)
+    bottom = max(r for r, _ in cells)
+    lines: list[Text] = []
+    for r in range(top, bottom + 1):
+        row = [(c, cells[(r, c)]) for c in range(width) if (r, c) in cells]
+        line = Text()
+        at = 0
+        for c, (ch, style) in row:
+            if c > at:
+                line.append(" " * (c - at))
+            line.append(ch, style=style)
+            at = c + 1
+        lines.append(line)
+    rows_of: dict[int, int] = {}
+    for (r, _), node in drawer.canvas.tags.items():
+        rows_of.setdefault(node, r - top)
+    return Board(lines, rows_of, drawer.direction, drawer.left_out)
+
+
+def crop_rows(board: Board, height: int, focus: int | None) -> list[Text]:
+    """At most ``height`` lines of the picture, around the ``focus`` tile's row when it does
+    not all fit; a marker line says how many rows are above or below."""
+    lines = board.lines + board.left_out
+    if len(lines) <= height:
+        return lines
+    if height <= 2:
+        return lines[:height]
+    centre = board.rows_of.get(focus or 1, len(board.lines) // 2)
+    room = height - 2
+    start = max(0, min(len(lines) - room, centre - room // 2))
+    shown = lines[start:start + room]
+    above = start
+    below = len(lines) - start - room
+    out = [Text(f"  ↑ {above}", style=STYLE_NOTE) if above else Text("")]
+    out += shown
+    out.append(Text(f"  ↓ {below}", style=STYLE_NOTE) if below else Text(""))
+    return out

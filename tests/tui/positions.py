@@ -1,0 +1,72 @@
+"""Saved games at the moments a screen test needs, found by playing seeded random games: the
+first seat (a person) to move mid-hand on a long table with several spinners, about to go out
+(a hand's end), about to win (the game's end). Each comes with the number of the move to type."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fives.game import Game
+from fives.rules import Ruleset
+
+
+@dataclass
+class Position:
+    record: dict[str, Any]
+    move_number: int  # the move that reaches the moment (for hand_end / game_end)
+
+    def save(self, path: Path) -> Path:
+        path.write_text(json.dumps(self.record), encoding="utf-8")
+        return path
+
+
+def meta(players: int, lang: str = "en") -> dict[str, Any]:
+    seats: list[dict[str, Any]] = [{"player": "human"}]
+    seats += [{"player": "bot", "level": "greedy", "seconds": 0.05}] * (players - 1)
+    return {"client": "fives play", "seats": seats, "lang": lang, "seed": 1}
+
+
+def spinners(game: Game) -> int:
+    return sum(1 for nd in game.layout.to_json()["nodes"] if nd["spinner"])
+
+
+@functools.cache
+def find_positions(preset: str, players: int, seed: int = 1,
+                   lang: str = "en") -> dict[str, Position]:
+    """'mid', 'hand_end' and 'game_end' positions (seat 0 to move in each)."""
+    found: dict[str, Position] = {}
+    best_mid = (-1, -1)
+    for attempt in range(40):
+        rng = random.Random(seed * 1000 + attempt)
+        game = Game(Ruleset.preset(preset, players=players), seed=seed * 1000 + attempt)
+        for _ in range(5000):
+            if game.is_over:
+                break
+            if game.phase_name == "hand_over":
+                game.next_hand()
+                continue
+            moves = list(game.legal_moves)
+            if game.turn == 0:
+                size = game.layout.count
+                score = (min(spinners(game), 3), size) if size > 6 else (0, size)
+                if score > best_mid and len(moves) > 1:
+                    best_mid = score
+                    found["mid"] = Position(game.to_record(meta=meta(players, lang)), 1)
+                last_tile = len(game.view(0).hand) == 1
+                for i, move in enumerate(moves):
+                    if move.kind != "place" or not last_tile:
+                        continue
+                    after = game.copy()
+                    after.play(move)
+                    key = "game_end" if after.is_over else "hand_end"
+                    if key not in found:
+                        found[key] = Position(game.to_record(meta=meta(players, lang)), i + 1)
+            game.play(moves[rng.randrange(len(moves))])
+        if {"mid", "hand_end", "game_end"} <= found.keys():
+            break
+    return found

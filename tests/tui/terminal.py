@@ -1,0 +1,108 @@
+"""The real ``fives`` command in a pseudo-terminal of a given size, its output read by a
+terminal emulator (pyte): what a player sees, row by row."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pyte
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+
+
+class Terminal:
+    """One run of ``fives ARGS`` in a ``width`` x ``height`` terminal."""
+
+    def __init__(self, args: list[str], width: int, height: int, save_dir: Path,
+                 env: dict[str, str] | None = None) -> None:
+        self.width = width
+        self.height = height
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
+        self.frames: list[list[str]] = []
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        environ = dict(os.environ, TERM="xterm-256color", FIVES_SAVE_DIR=str(save_dir),
+                       **(env or {}))
+        environ.pop("COLUMNS", None)
+        environ.pop("LINES", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "fives", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, env=environ,
+                                     start_new_session=True)
+        os.close(slave)
+        self.master = master
+
+    def pump(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                if self.proc.poll() is not None:
+                    return
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.raw += chunk
+            self.stream.feed(chunk)
+
+    def wait_for(self, pattern: str, seconds: float = 30.0) -> list[str]:
+        """The screen once its last non-blank row contains ``pattern`` (a prompt)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.pump(0.1)
+            rows = self.rows()
+            filled = [r for r in rows if r.strip()]
+            if filled and pattern in filled[-1]:
+                time.sleep(0.05)
+                self.pump(0.05)
+                return self.rows()
+            if self.proc.poll() is not None:
+                self.pump(0.2)
+                break
+        raise AssertionError(f"{pattern!r} never shown; screen:\n" + "\n".join(self.rows()))
+
+    def rows(self) -> list[str]:
+        return [line.rstrip() for line in self.screen.display]
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+    def close(self) -> int:
+        if self.proc.poll() is None:
+            os.write(self.master, b"\x04")
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.pump(0.2)
+        os.close(self.master)
+        return self.proc.returncode
+
+    def printed_lines(self) -> list[str]:
+        """Every line the program wrote since the last screen clear, escape codes removed
+        (a line longer than the width would wrap on a real terminal)."""
+        text = self.raw.decode("utf-8", "replace")
+        last_clear = max(text.rfind("\x1b[2J"), text.rfind("\x1b[H"))
+        text = ANSI.sub("", text[last_clear:] if last_clear >= 0 else text)
+        return text.replace("\r", "").split("\n")
+
+
+def frame_of(rows: list[str], prompt: str) -> list[str]:
+    """The frame shown above the prompt: from the first row to the prompt's row."""
+    last = max(i for i, r in enumerate(rows) if prompt in r)
+    return rows[: last + 1]
