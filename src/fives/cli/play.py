@@ -228,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return start(args, lang)
     except ModuleNotFoundError as err:
-        if not (err.name or "").startswith("tui.rich"):
+        if not (err.name or "").startswith("rich"):
             raise
         print(error_prefix(lang) + text("tui.err_no_rich", lang), file=sys.stderr)
         return 2

@@ -243,7 +243,7 @@ class PlaySession:
         view = self.game.view(seat)
         width = self.width()
         rules = self.game.rules
-        title = Text(self.t("tui.screen_title", game=text(f"preset_{rules.name}", self.lang),
+        title = Text(self.t("tui.screen_title", game=text(f"preset.name.{rules.name}", self.lang),
                             hand=view.hand_number, target=rules.target), style="bold blue")
         turn_side = rules.side_of(view.turn) if view.phase == "play" else None
         tiles = {self.who(s): n for s, n in enumerate(view.hand_sizes) if s != seat}
