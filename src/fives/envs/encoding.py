@@ -172,6 +172,70 @@ def mask_bits(mask: int) -> npt.NDArray[np.float32]:
     return ((np.uint64(mask) >> _BITS) & np.uint64(1)).astype(np.float32)
 
 
+# The 14 bits of every 14-bit number as floats: a hand is two table rows.
+_HALF_BITS = np.array([[(m >> k) & 1 for k in range(14)] for m in range(1 << 14)],
+                      dtype=np.float32)
+# The layout sections (on_table .. open_port) lie between these offsets.
+LAYOUT_START = OFFSET["on_table"]
+LAYOUT_END = OFFSET["open_port"] + PORTS * 7
+
+
+def write_layout(out: Obs, layout: Layout) -> Obs:
+    """Write the layout sections of the observation (``out`` zero there)."""
+    o = OFFSET
+    n = layout.count
+    if n:
+        ids = layout.tile_ids[:n]
+        out[o["on_table"] + np.asarray(ids)] = 1.0
+        out[_NODE_ROWS[:n] + ids] = 1.0
+        out[o["node_parent"]:o["node_parent"] + n] = [(p + 1) / PORTS
+                                                      for p in layout.parent_port[:n]]
+        out[o["node_touch"]:o["node_touch"] + n] = [t / 6 for t in layout.touch[:n]]
+        if layout.spinner_count:
+            out[o["node_spinner"]:o["node_spinner"] + n] = layout.spinner[:n]
+        value = layout.value
+        out[[_OPEN + p * 7 + value[p] for p in layout.ends]] = 1.0
+    return out
+
+
+class LayoutSections:
+    """The layout sections kept up to date one placement at a time (the environments' fast
+    path; ``write_layout`` computes the same from scratch)."""
+
+    __slots__ = ("vec", "_open")
+
+    def __init__(self) -> None:
+        self.vec = np.zeros(OBS_SIZE, dtype=np.float32)
+        self._open: list[int] = []
+
+    def clear(self) -> None:
+        self.vec[LAYOUT_START:LAYOUT_END] = 0.0
+        self._open = []
+
+    def copy(self) -> LayoutSections:
+        other = LayoutSections()
+        other.vec = self.vec.copy()
+        other._open = self._open[:]
+        return other
+
+    def placed(self, layout: Layout) -> None:
+        """Record the tile just placed (the last node) and the new playable ports."""
+        o = OFFSET
+        vec = self.vec
+        i = layout.count - 1
+        tid = layout.tile_ids[i]
+        vec[o["on_table"] + tid] = 1.0
+        vec[_NODE_ROWS[i] + tid] = 1.0
+        vec[o["node_parent"] + i] = (layout.parent_port[i] + 1) / PORTS
+        vec[o["node_touch"] + i] = layout.touch[i] / 6
+        if layout.spinner[i]:
+            vec[o["node_spinner"] + i] = 1.0
+        vec[self._open] = 0.0
+        value = layout.value
+        self._open = [_OPEN + p * 7 + value[p] for p in layout.ends]
+        vec[self._open] = 1.0
+
+
 def fill(
     out: Obs,
     rules: Ruleset,
@@ -189,29 +253,24 @@ def fill(
     seen: Sequence[Sequence[int]],
     draws: Sequence[int],
     passes: Sequence[int],
+    layout_sections: Obs | None = None,
 ) -> Obs:
     """Write one seat's observation into ``out`` (which holds ``rules_vector(rules)``).
 
     Every argument is something the seat's ``SeatView`` holds: its own hand (a mask), the
     public counts, the public layout and the public history's counts (``seen[s][v]``: draws
     and passes of seat ``s`` while pip ``v`` was open). Sections written here are cleared first.
+    ``layout_sections``: the layout sections already computed (``LayoutSections.vec``).
     """
     o = OFFSET
     out[:o["preset"]] = 0.0
     out[o["hand_number"]] = min(hand_number, 20) / 20
-    out[0:TILE_COUNT] = mask_bits(hand)
-    n = layout.count
-    if n:
-        ids = layout.tile_ids[:n]
-        out[o["on_table"] + np.asarray(ids)] = 1.0
-        out[_NODE_ROWS[:n] + ids] = 1.0
-        out[o["node_parent"]:o["node_parent"] + n] = [(p + 1) / PORTS
-                                                      for p in layout.parent_port[:n]]
-        out[o["node_touch"]:o["node_touch"] + n] = [t / 6 for t in layout.touch[:n]]
-        if layout.spinner_count:
-            out[o["node_spinner"]:o["node_spinner"] + n] = layout.spinner[:n]
-        value = layout.value
-        out[[_OPEN + p * 7 + value[p] for p in layout.ends]] = 1.0
+    out[0:14] = _HALF_BITS[hand & 0x3FFF]
+    out[14:TILE_COUNT] = _HALF_BITS[hand >> 14]
+    if layout_sections is None:
+        write_layout(out, layout)
+    else:
+        out[LAYOUT_START:LAYOUT_END] = layout_sections[LAYOUT_START:LAYOUT_END]
     total = layout.total
     out[o["total"]] = total / 400
     out[o["total_mod5"] + total % 5] = 1.0

@@ -24,6 +24,7 @@ from fives.tiles import TILE_BY_ID, tiles_of
 
 from .encoding import (
     NUM_ACTIONS,
+    LayoutSections,
     Mask,
     Obs,
     action_of_code,
@@ -109,6 +110,7 @@ class Table:
             other.passes = self.passes[:]
             other._obs = {}
             other._codes = None
+            other.layout_sections = self.layout_sections.copy()
         return other
 
     # ---------------------------------------------------------------- episode
@@ -147,6 +149,7 @@ class Table:
 
     def _new_hand(self) -> None:
         n = self.players
+        self.layout_sections = LayoutSections()
         self.seen = [[0] * 7 for _ in range(n)]
         self.draws = [0] * n
         self.passes = [0] * n
@@ -281,6 +284,8 @@ class Table:
                 row[v] += 1
         hand_no = game.hand_number
         game.push_code(code)
+        if code >= 0:
+            self.layout_sections.placed(layout)
         game.history.append(PublicAction(seat, kind, move, drawn, open_values))
         game._log[-1]["actions"].append(_notation(code))
         if game.phase != PLAY and game.hand_end is not None:
@@ -300,7 +305,7 @@ class Table:
                 [h.bit_count() for h in game.hands], len(game.boneyard) - game.bpos,
                 game.scores, game.turn, game.phase, game.leader,
                 game.forced_lead if seat == game.leader else -1, game.hand_number,
-                game.layout, self.seen, self.draws, self.passes,
+                game.layout, self.seen, self.draws, self.passes, self.layout_sections.vec,
             )
         return obs.copy()
 
