@@ -37,6 +37,8 @@ OPTION_CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("all-fives", {"players": 3, "scoring": "raw", "blocked_tie": "split"}),
     ("multiples-of-five", {"players": 4, "partnerships": True, "target_check": "immediate"}),
     ("five-up-solitaire", {"block_penalty": "rounded_fifths", "empty_hand": "draw_on"}),
+    ("five-up", {"sniff": "us"}),
+    ("all-fives", {"players": 3, "sniff": "british"}),
 ]
 OPTION_IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, o in OPTION_CONFIGS]
 

@@ -9,7 +9,7 @@ Actions (``NUM_ACTIONS`` = 3166, the same for every preset, player count and opt
 - ``LEAD_BASE + tile`` (3136..3163): lead ``tile``.
 - ``DRAW_ACTION`` (3164) and ``PASS_ACTION`` (3165).
 
-The observation of a seat (``OBS_SIZE`` = 1825 float32 values in [-1, 1]) is computed from
+The observation of a seat (``OBS_SIZE`` = 1837 float32 values in [-1, 1]) is computed from
 what that seat's ``SeatView`` holds and nothing else; seats and sides are relative (index 0 is
 the observing seat / its side, then the following seats in turn order). The sections are listed
 in ``SECTIONS`` (name, offset, size) and documented in docs/RESEARCH.md.
@@ -126,7 +126,7 @@ SECTIONS: tuple[tuple[str, int], ...] = (
     #                                        while that pip was open, / 8, clipped to 1
     ("draws", MAX_SEATS),  # per relative seat, draws this hand / 28
     ("passes", MAX_SEATS),  # per relative seat, passes this hand / 28, clipped to 1
-    ("preset", len(PRESETS)),
+    ("preset", 16),  # one-hot of rules.PRESETS (room for more presets: a stable size)
     ("players", MAX_SEATS),  # one-hot of 1..4
     ("partnerships", 1),
     ("scoring", 4),  # fifths, raw, fives_and_threes, none
@@ -136,6 +136,7 @@ SECTIONS: tuple[tuple[str, int], ...] = (
     ("reserve", 1),  # boneyard reserve / 2
     ("hand_number", 1),  # min(hand number, 20) / 20
     ("target", 1),  # min(target, 500) / 500
+    ("sniff", 3),  # none, us, british
 )
 OFFSET: dict[str, int] = {}
 _at = 0
@@ -147,6 +148,8 @@ OBS_SIZE = _at
 _SCORINGS = ("fifths", "raw", "fives_and_threes", "none")
 _PHASE_INDEX = {phase: i for i, phase in enumerate(Phase)}
 _SPINNERS = ("none", "first_double", "every_double")
+_SNIFFS = ("none", "us", "british")
+assert len(PRESETS) <= 16, "the observation has 16 preset slots"
 _BITS = np.arange(TILE_COUNT, dtype=np.uint64)
 _NODE_ROWS = np.arange(MAX_NODES, dtype=np.int64) * TILE_COUNT + OFFSET["node_tile"]
 _OPEN = OFFSET["open_port"]
@@ -164,6 +167,7 @@ def rules_vector(rules: Ruleset) -> Obs:
     v[OFFSET["branches_immediate"]] = float(rules.spinner_branches_immediate)
     v[OFFSET["reserve"]] = rules.boneyard_reserve / 2
     v[OFFSET["target"]] = min(rules.target, 500) / 500
+    v[OFFSET["sniff"] + _SNIFFS.index(rules.sniff)] = 1
     return v
 
 

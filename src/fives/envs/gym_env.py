@@ -1,8 +1,9 @@
 """Gymnasium single-agent environment: one seat against bots (greedy by default).
 
-Registered as ``fives/FiveUp-v0``, ``fives/AllFives-v0``, ``fives/FiveUpSolitaire-v0``,
-``fives/MultiplesOfFive-v0``, ``fives/Draw-v0``, ``fives/Block-v0`` and
-``fives/FivesAndThrees-v0`` (``gymnasium.make("fives/AllFives-v0", players=3)``: keyword
+Registered for every preset as ``fives/FiveUp-v0``, ``fives/AllFives-v0``,
+``fives/FiveUpSolitaire-v0``, ``fives/MultiplesOfFive-v0``, ``fives/Draw-v0``,
+``fives/Block-v0``, ``fives/FivesAndThrees-v0``, ``fives/CribbageDominoes1863-v0``,
+``fives/Muggins1864-v0`` (``gymnasium.make("fives/AllFives-v0", players=3)``: keyword
 arguments are the constructor's, rules options included). ``action_masks()`` is the boolean
 mask sb3-contrib's ``MaskablePPO`` expects; ``info["action_mask"]`` holds the same.
 
@@ -22,20 +23,13 @@ from gymnasium import spaces
 
 from fives.bots import Player, make_player
 from fives.errors import FivesError
-from fives.rules import Ruleset
+from fives.rules import PRESETS, Ruleset
 
 from .encoding import NUM_ACTIONS, OBS_SIZE, Obs
 from .table import Episode, Reward, Table, check_choice
 
-ENV_IDS = {
-    "five-up": "fives/FiveUp-v0",
-    "all-fives": "fives/AllFives-v0",
-    "five-up-solitaire": "fives/FiveUpSolitaire-v0",
-    "multiples-of-five": "fives/MultiplesOfFive-v0",
-    "draw": "fives/Draw-v0",
-    "block": "fives/Block-v0",
-    "fives-and-threes": "fives/FivesAndThrees-v0",
-}
+ENV_IDS = {preset: "fives/" + "".join(w.capitalize() for w in preset.split("-")) + "-v0"
+           for preset in PRESETS}
 
 
 class FivesGymEnv(gym.Env[Obs, int]):
