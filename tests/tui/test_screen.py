@@ -9,16 +9,19 @@ from pathlib import Path
 
 import pytest
 
+from fives.rules import PRESETS
 from tui.positions import find_positions
 from tui.terminal import Terminal, frame_of
 
 SIZES = [(80, 24), (60, 20)]
 GAMES = [("five-up", 2), ("five-up", 3), ("five-up", 4), ("all-fives", 2), ("all-fives", 3),
          ("all-fives", 4), ("multiples-of-five", 2), ("multiples-of-five", 4),
-         ("fives-and-threes", 2), ("draw", 3), ("block", 4), ("five-up-solitaire", 1)]
+         ("fives-and-threes", 2), ("draw", 3), ("block", 4), ("five-up-solitaire", 1),
+         ("cribbage-dominoes-1863", 2), ("muggins-1864", 3)]
 TITLES = {"five-up": "Five Up", "all-fives": "All Fives", "multiples-of-five": "Multiples",
           "fives-and-threes": "Fives and threes", "draw": "Draw", "block": "Block",
-          "five-up-solitaire": "solitaire"}
+          "five-up-solitaire": "solitaire", "cribbage-dominoes-1863": "Cribbage",
+          "muggins-1864": "Muggins"}
 
 
 def check_frame(term: Terminal, rows: list[str], prompt: str, title: str) -> None:
@@ -32,6 +35,10 @@ def check_frame(term: Terminal, rows: list[str], prompt: str, title: str) -> Non
 
 def seats(players: int) -> str:
     return ",".join(["human"] + ["greedy"] * (players - 1))
+
+
+def test_every_preset_is_measured() -> None:
+    assert {preset for preset, _ in GAMES} == set(PRESETS)
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)

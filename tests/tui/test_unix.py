@@ -183,3 +183,23 @@ def test_tournament_table_fits_80_columns(tmp_path: Path) -> None:
     for pairing in results["pairings"]:
         for side in pairing["sides"]:
             assert f"{100 * side['win_rate']:.1f}%" in proc.stdout
+
+
+def test_readme_commands_parse_as_written() -> None:
+    """Every `.venv/bin/fives ...` line of the README's shell blocks is a valid command line
+    (the examples are typed after the install command, where `fives` is `.venv/bin/fives`)."""
+    import shlex
+
+    from fives.cli.main import build_parser
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", readme, re.S)
+    lines = [line for block in blocks for line in block.splitlines()]
+    commands = [line for line in lines if "fives " in line]
+    assert len(commands) >= 5
+    parser = build_parser()
+    for line in commands:
+        words = shlex.split(line.split("  #")[0].split("&&")[-1], comments=True)
+        assert words[0] == ".venv/bin/fives", line  # not a bare `fives`, not on PATH
+        args = parser.parse_args(words[1:])
+        assert getattr(args, "func", None) is not None, line
