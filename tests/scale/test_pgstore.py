@@ -59,7 +59,8 @@ def test_tables_links_and_log_round_trip(pg_url: str) -> None:
             entries = (await store.load("t1") or ({}, []))[1]
             assert [(e.seq, e.kind, e.payload) for e in entries] == [
                 (1, "deal", {"x": [1, 2]}), (2, "move", {"move": "6-6"})]
-            assert await store.table_ids() == ["t1"]
+            assert store.table_ids() == ["t1"]
+            assert [e.seq for e in store.log("t1")] == [1, 2]
             assert await store.active_table_ids(0.0) == ["t1"]
         finally:
             await store.aclose()

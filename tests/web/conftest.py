@@ -16,20 +16,43 @@ FAST = {"message_rate": 1e6, "message_burst": 1e6, "tables_per_minute": 6e7,
         "tables_burst": 1e6}
 
 
-@pytest.fixture
-def make_client(tmp_path: Path) -> Iterator[Any]:
-    """``make_client(limits={...}, **config)``: a TestClient on a fresh app (its database in
-    tmp_path), with a ``ServerConfig`` made of the given fields."""
+@pytest.fixture(params=["sqlite", "shared"])
+def make_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """``make_client(limits={...}, **config)``: a TestClient on a fresh app, with a
+    ``ServerConfig`` made of the given fields. Every test runs twice: on SQLite in one process,
+    and in the shared mode (PostgreSQL and Redis, see tests/scale) with two processes' apps,
+    where HTTP goes to the first and websockets alternate between the two, so that half the
+    sockets reach their table through the other process."""
     clients: list[TestClient] = []
+    stack = contextlib.ExitStack()
+    shared = request.param == "shared"
+    if shared:
+        from scale.services import fresh_database, fresh_redis_prefix
+
+        pg_url = stack.enter_context(contextlib.contextmanager(fresh_database)())
+        prefix = stack.enter_context(contextlib.contextmanager(fresh_redis_prefix)())
 
     def factory(limits: dict[str, Any] | None = None, **options: Any) -> TestClient:
         options.setdefault("bot_delay", 0.0)
         config = ServerConfig(limits=Limits(**{**FAST, **(limits or {})}), **options)
-        app = create_app(tmp_path / "fives.sqlite3", config)
-        client = TestClient(app)
-        client.__enter__()
-        clients.append(client)
-        return client
+        if not shared:
+            client = TestClient(create_app(tmp_path / "fives.sqlite3", config))
+            client.__enter__()
+            clients.append(client)
+            return client
+        from fives.web.shared import create_shared_app
+        from scale.services import REDIS_URL
+
+        pair = [TestClient(create_shared_app(pg_url, REDIS_URL, config, prefix=prefix,
+                                             lease_s=2.0, sweep_s=0.5)) for _ in range(2)]
+        for client in pair:
+            client.__enter__()
+            clients.append(client)
+        turn = iter(range(1 << 30))
+        connect = [c.websocket_connect for c in pair]
+        pair[0].websocket_connect = (  # type: ignore[method-assign]
+            lambda *args, **kwargs: connect[next(turn) % 2](*args, **kwargs))
+        return pair[0]
 
     yield factory
     for client in clients:
@@ -37,3 +60,4 @@ def make_client(tmp_path: Path) -> Iterator[Any]:
             with contextlib.suppress(Exception):
                 ws.__exit__(None, None, None)
         client.__exit__(None, None, None)
+    stack.close()

@@ -57,3 +57,14 @@ def recv(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
 def service_of(client: TestClient, table_id: str) -> Any:
     """The table service of a table in the app's memory."""
     return client.app.state.server.tables[table_id].service  # type: ignore[attr-defined]
+
+
+def execute_sql(storage: Any, sql: str) -> None:
+    """Run one statement on the server's database, SQLite or (shared mode) PostgreSQL."""
+    if hasattr(storage, "db"):
+        storage.db.execute(sql)
+        return
+    import psycopg
+
+    with psycopg.connect(storage.url, autocommit=True) as conn:
+        conn.execute(sql)

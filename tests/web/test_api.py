@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from fives.record import load_record
 from fives.web.service import TableService, Wake
 
-from .helpers import create, recv, seat_tokens, service_of, token_of
+from .helpers import create, execute_sql, recv, seat_tokens, service_of, token_of
 
 JSON = {"content-type": "application/json"}
 TWO_HUMANS = {"preset": "all-fives", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
@@ -391,14 +391,14 @@ def test_an_action_that_cannot_be_stored_is_not_applied(make_client: Any) -> Non
     seq = pair.table.seq
     before = pair.table.game.view(seat).to_json()
     storage = server_of(client).storage
-    storage.db.execute("ALTER TABLE log RENAME TO log_away")  # every append now fails
+    execute_sql(storage, "ALTER TABLE log RENAME TO log_away")  # every append now fails
     pair.ws[seat].send_json({"type": "play", "move": pair.frames[seat]["view"]["legal_moves"][0]})
     error = recv(pair.ws[seat])
     assert error["key"] == "server_error"
     assert quiet(pair.ws[1 - seat]) and quiet(pair.watch)
     assert pair.table.seq == seq
     assert pair.table.game.view(seat).to_json() == before
-    storage.db.execute("ALTER TABLE log_away RENAME TO log")
+    execute_sql(storage, "ALTER TABLE log_away RENAME TO log")
     pair.play(seat, pair.frames[seat]["view"]["legal_moves"][0])
     assert pair.table.seq == seq + 1
     pair.close()

@@ -4,6 +4,7 @@ mid-game; spectate. Screenshots go to $FIVES_SCREENSHOTS (or the test's temporar
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -23,12 +24,25 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "fives.sqlite3"
+@pytest.fixture(scope="module", params=["sqlite", "shared"])
+def base_url(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server: on SQLite, or in the shared mode as two workers on one port (the kernel
+    hands each connection to either, so a page and its socket may meet different processes)."""
     port = free_port()
+    stack = contextlib.ExitStack()
+    if request.param == "sqlite":
+        db = tmp_path_factory.mktemp("web") / "fives.sqlite3"
+        store = ["--db", str(db)]
+    else:
+        from scale.services import REDIS_URL, fresh_database, fresh_redis_prefix
+
+        pg_url = stack.enter_context(contextlib.contextmanager(fresh_database)())
+        prefix = stack.enter_context(contextlib.contextmanager(fresh_redis_prefix)())
+        store = ["--database", pg_url, "--redis", REDIS_URL, "--redis-prefix", prefix,
+                 "--workers", "2"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db", str(db),
+        [sys.executable, "-m", "fives", "serve", "--port", str(port), *store,
          "--bot-delay", "0.05"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
@@ -46,6 +60,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    stack.close()
 
 
 @pytest.fixture(scope="module")

@@ -74,15 +74,20 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
     created = create(client, preset=preset, players=players, **target,
                      seats=[{"kind": "me"}] + [{"kind": "friend"}] * (players - 1))
     tokens = seat_tokens(created)
-    sockets = []
+    sockets: list[Any] = []
+    received: dict[int, list[dict[str, Any]]] = {}
+    # One join at a time (in the shared mode, sockets on two processes could otherwise be
+    # joined in either order): the joiner gets its view, every earlier socket a presence update.
     for token in [*tokens, token_of(created["watch"])]:
         assert token is not None
         ws = client.websocket_connect("/ws")
         ws.__enter__()
         client.open_sockets = [*getattr(client, "open_sockets", []), ws]
         ws.send_json({"type": "join", "token": token})
+        received[len(sockets)] = [recv(ws)]
+        for i, earlier in enumerate(sockets):
+            received[i].append(recv(earlier))
         sockets.append(ws)
-    received: dict[int, list[dict[str, Any]]] = {i: [] for i in range(len(sockets))}
 
     def drain(count: int) -> None:
         for i, ws in enumerate(sockets):
@@ -91,10 +96,6 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
                 assert frame["type"] == "state", frame
                 received[i].append(frame)
 
-    # Each join sends the joiner its view and every earlier socket a presence update.
-    for i, ws in enumerate(sockets):
-        for _ in range(1 + len(sockets) - 1 - i):
-            received[i].append(recv(ws))
     rng = random.Random(f"{preset}/{players}")
     actions = 0
     while True:

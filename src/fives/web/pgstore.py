@@ -168,10 +168,21 @@ class PgStorage(Storage):
             return None
         return str(row[0]), (None if row[1] is None else int(row[1]))
 
-    async def table_ids(self) -> list[str]:
-        async with self.pool.connection() as conn:
-            cur = await conn.execute("SELECT id FROM tables ORDER BY created")
-            return [str(r[0]) for r in await cur.fetchall()]
+    # Synchronous reads for tools and tests, as SqliteStorage has (the server uses the async ones).
+    def table_ids(self) -> list[str]:
+        import psycopg
+
+        with psycopg.connect(self.url) as conn:
+            return [str(r[0]) for r in conn.execute("SELECT id FROM tables ORDER BY created")]
+
+    def log(self, table_id: str) -> list[LogEntry]:
+        import psycopg
+
+        with psycopg.connect(self.url) as conn:
+            rows = conn.execute(
+                "SELECT seq, kind, payload, at FROM log WHERE table_id = %s ORDER BY seq",
+                (table_id,)).fetchall()
+        return [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
 
     async def load(self, table_id: str) -> tuple[dict[str, Any], list[LogEntry]] | None:
         """A table's config and its whole log (one snapshot), or None."""
