@@ -82,10 +82,6 @@ class SeatView:
             winner=game.winner,
         )
 
-    @property
-    def is_my_turn(self) -> bool:
-        return bool(self.legal_moves)
-
     def to_json(self) -> dict[str, Any]:
         """The dict a client receives (see docs/ENGINE_API.md)."""
         return {

@@ -211,8 +211,3 @@ def counted_parts(data: Mapping[str, Any]) -> list[tuple[int, bool]] | None:
             parts.append((e["value"], False))
     counted = sum(2 * v if double else v for v, double in parts)
     return parts if counted == d.total else None
-
-
-def open_ends(data: Mapping[str, Any]) -> list[tuple[int, str, int]]:
-    """The playable ports as (node, port, value), as the engine lists them."""
-    return [(e["node"], e["port"], e["value"]) for e in data.get("ends", [])]
