@@ -4,6 +4,8 @@ The engine (this package's top-level modules) is pure Python with no dependency;
 command line and the web server are layers above it.
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from fives.errors import (
     FivesError,
     IllegalMoveError,
@@ -19,7 +21,10 @@ from fives.rules import ALIASES, PRESETS, Ruleset, find_preset
 from fives.tiles import ALL_TILES, Tile
 from fives.views import SeatView
 
-__version__ = "0.1.0"
+try:  # one version number: pyproject.toml's, as installed
+    __version__ = version("fives")
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "ALIASES", "ALL_TILES", "PRESETS", "Deal", "DrawEvent", "End", "Event", "FivesError",
