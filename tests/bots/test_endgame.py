@@ -28,7 +28,7 @@ def _plain_minimax(solver: _Solver, game: Game) -> float:
 
 
 def _endgames(preset: str, count: int, max_tiles: int, **options: object) -> list[Game]:
-    rules = Ruleset.preset(preset, **options)  # type: ignore[arg-type]
+    rules = Ruleset.preset(preset, **options)
     greedy = [make_player("greedy", seed=s) for s in range(rules.players)]
     out: list[Game] = []
     for seed in range(600):

@@ -86,7 +86,7 @@ def test_greedy_takes_the_largest_score_then_the_heaviest_tile() -> None:
 
     best = max(points(c) for c in ranked)
     assert points(ranked[0]) == best
-    top_tiles = [c.move.tile for c in ranked if points(c) == best]
+    top_tiles = [t for c in ranked if points(c) == best and (t := c.move.tile) is not None]
     assert ranked[0].move.tile == max(top_tiles, key=lambda t: (t.pips, t.high))
 
 

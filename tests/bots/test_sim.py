@@ -22,7 +22,7 @@ def _combinations() -> list[tuple[str, dict[str, Any]]]:
     """Every valid combination of preset, seats and the options that score or end a hand."""
     out: list[tuple[str, dict[str, Any]]] = []
     seats = [(1, None), (2, None), (3, None), (4, False), (4, True)]
-    draws = [{}, {"drawing": False}, {"boneyard_reserve": 2}]
+    draws: list[dict[str, Any]] = [{}, {"drawing": False}, {"boneyard_reserve": 2}]
     for preset, (players, partners), settlement, tie, check, exact, draw, small in (
         itertools.product(
             PRESETS, seats,

@@ -3,6 +3,8 @@ in the order E, W, N, S on the lead and out, L, R on a later tile."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from fives.errors import FivesError
@@ -27,7 +29,7 @@ def test_first_tile_on_a_lead_double_goes_east_then_the_other_side_named_replays
     a = ["2-2", "2-5", "6-0", "6-1", "6-2", "6-3", "6-4"]
     b = ["2-3", "4-1", "4-0", "3-1", "3-0", "1-0", "5-4"]
     used = set(tiles(a + b))
-    record = {
+    record: dict[str, Any] = {
         "format": "fives-record/1", "rules": "multiples-of-five", "options": {"players": 2},
         "hands": [{"hands": [a, b], "boneyard": [str(t) for t in ALL_TILES if t not in used],
                    "actions": ["2-2", "2-3@1", "2-5@1.W"]}],

@@ -98,7 +98,10 @@ def owner_pid(prefix: str, table_id: str) -> int | None:
         value = client.get(f"{prefix}lease:{table_id}")
     finally:
         client.close()
-    return None if value is None else int(value.decode().split("-", 1)[0])
+    if value is None:
+        return None
+    text = value.decode() if isinstance(value, bytes) else value
+    return int(text.split("-", 1)[0])
 
 
 @dataclass

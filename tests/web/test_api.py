@@ -86,7 +86,7 @@ def test_pages_send_no_referrer_and_no_third_party(make_client: Any) -> None:
 def join(client: TestClient, token: str) -> tuple[Any, dict[str, Any]]:
     ws = client.websocket_connect("/ws")
     ws.__enter__()
-    client.open_sockets = [*getattr(client, "open_sockets", []), ws]  # type: ignore[attr-defined]
+    client.open_sockets = [*getattr(client, "open_sockets", []), ws]
     ws.send_json({"type": "join", "token": token})
     frame = recv(ws)
     assert frame["type"] == "state", frame
@@ -287,6 +287,7 @@ def test_timer_runs_out_and_the_server_plays() -> None:
         event = json.loads(frames[1])["events"][0]
         assert event["by"] == "timer" and event["kind"] in ("play", "draw", "pass")
         timed += 1
+        assert service.game is not None
         if service.game.phase_name != "play":
             break
     assert timed >= 1

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from .test_restart import free_port
 
@@ -79,7 +79,8 @@ def shots(tmp_path: Path) -> Path:
 
 
 def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False) -> Page:
-    size = {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
+    size: ViewportSize = (
+        {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900})
     context = browser.new_context(locale=locale, viewport=size)
     page = context.new_page()
     errors: list[str] = []

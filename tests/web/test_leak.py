@@ -121,6 +121,7 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
         seat = i if i < players else None
         for frame in received[i]:
             table = replayer.at(frame["seq"])
+            assert table.game is not None
             assert frame["view"] == table.game.view(seat).to_json()  # the log's own state
             known = known_to(table, seat)
             deal = frame["deal"]

@@ -17,6 +17,7 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 
 def free_port() -> int:
@@ -180,7 +181,8 @@ def test_real_server_answers_an_oversized_message_and_keeps_the_socket(tmp_path:
         ws.close()
         # A browser page from another site may not open a seat's socket.
         with pytest.raises(InvalidStatus):
-            connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example", open_timeout=10)
+            connect(f"ws://127.0.0.1:{port}/ws", origin=Origin("http://evil.example"),
+                    open_timeout=10)
         headers = httpx.get(f"http://127.0.0.1:{port}/").headers
         assert headers["referrer-policy"] == "no-referrer"
     finally:
