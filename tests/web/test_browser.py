@@ -19,6 +19,8 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from .test_restart import free_port
 
+pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
