@@ -7,6 +7,7 @@ say why beside it. Dead code goes, it does not come here.
 from rich.console import Console
 
 from fives.cli import common
+from fives.envs import encoding, gym_env, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
 from fives.settlement import ScoreRules
 from fives.web import fairdeal
@@ -24,7 +25,29 @@ Game.counted_total
 # Storage API used by the tests and by operators.
 SqliteStorage.table_ids
 PgStorage.table_ids
+# Research environments: methods and attributes the frameworks call (Gymnasium, PettingZoo,
+# OpenSpiel, Stable-Baselines3 callbacks), the PettingZoo raw_env alias, the deepcopy protocol.
+gym_env.FivesGymEnv.metadata
+gym_env.FivesGymEnv.step
+pettingzoo_env.FivesAECEnv.action_mask
+pettingzoo_env.raw_env
+openspiel_game.FivesGame.new_initial_state
+openspiel_game.FivesGame.make_py_observer
+openspiel_game.FivesState.current_player
+openspiel_game.FivesState._legal_actions
+openspiel_game.FivesState.chance_outcomes
+openspiel_game.FivesState._apply_action
+openspiel_game.FivesState._action_to_string
+openspiel_game.FivesState.returns
+openspiel_game.FivesObserver.set_from
+openspiel_game.FivesObserver.string_from
+train._on_rollout_end
+train._on_step
+memo  # Table.__deepcopy__(self, memo)
 # New this round and not called yet; their owners decide whether they stay.
 common.lang_or_default
 fairdeal.verify_record
 ScoreRules.play_points
+encoding.mask_of_actions
+table.Table.initial_scores
+pettingzoo_env.FivesAECEnv._seed

@@ -22,6 +22,7 @@ def test_every_preset_is_registered() -> None:
     assert set(ENV_IDS) == set(PRESETS)
     for preset, env_id in ENV_IDS.items():
         e = gym.make(env_id)
+        assert isinstance(e.unwrapped, FivesGymEnv)
         assert e.unwrapped.rules.name == preset
 
 
@@ -33,6 +34,7 @@ def test_check_env(preset: str, options: dict[str, Any]) -> None:
     # A whole masked episode: the mask is the seat's legal moves at every decision.
     e.reset(seed=4)
     raw = e.unwrapped
+    assert isinstance(raw, FivesGymEnv)
     rng = np.random.default_rng(4)
     done = False
     while not done:
