@@ -10,6 +10,7 @@ from fives.cli import common
 from fives.envs import encoding, gym_env, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
 from fives.settlement import ScoreRules
+from fives.tui import board
 from fives.web import fairdeal
 from fives.web.pgstore import PgStorage
 from fives.web.storage import SqliteStorage
@@ -51,3 +52,5 @@ ScoreRules.play_points
 encoding.mask_of_actions
 table.Table.initial_scores
 pettingzoo_env.FivesAECEnv._seed
+board.STEP
+board.Drawer.anchor

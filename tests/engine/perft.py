@@ -109,7 +109,8 @@ def lot_leader(preset: str) -> int | None:
 
 def generate() -> dict[str, Any]:
     out: dict[str, Any] = {}
-    cases = [(*c, {}) for c in CASES] + VARIANT_CASES
+    cases: list[tuple[str, str, int, bool | None, int, dict[str, Any]]] = [
+        (*c, {}) for c in CASES] + VARIANT_CASES
     for key, preset, players, partners, seed, extra in cases:
         rules = rules_of(preset, players, partners, extra)
         hands, boneyard = seeded_deal(rules, seed)

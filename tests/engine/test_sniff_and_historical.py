@@ -51,7 +51,7 @@ def test_v44_scores_in_a_game() -> None:
 
 def test_sniff_undo_restores_everything() -> None:
     for form in ("us", "british"):
-        layout = Layout("first_double", sniff=form)  # type: ignore[arg-type]
+        layout = Layout("first_double", sniff=form)
         snapshots = []
         for m in ["6-4", "4-4@1.E", "4-2@2.out", "4-3@2.L", "4-1@2.R", "3-3@4.out"]:
             snapshots.append((layout.total, sorted(ends(layout))))
