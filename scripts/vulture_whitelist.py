@@ -50,6 +50,7 @@ common.lang_or_default
 fairdeal.verify_record
 ScoreRules.play_points
 encoding.mask_of_actions
+encoding.mask_bits
 table.Table.initial_scores
 pettingzoo_env.FivesAECEnv._seed
 board.STEP
