@@ -219,3 +219,134 @@ def test_friend_by_link_reload_and_spectate(base_url: str, browser: Browser, sho
     watcher.screenshot(path=str(shots / "6-spectator.png"), full_page=True)
     for page in (me, friend, watcher):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- keyboard, screen readers, axe
+
+AXE = Path(__file__).resolve().parent / "assets" / "axe.min.js"
+MAX_KEYS_PER_MOVE = 4  # an arrow or two, Enter on the tile, Enter on the end
+
+
+def axe_violations(page: Page) -> list[str]:
+    """axe-core's violations on the page as it is now (every rule axe runs by default)."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(
+        """async () => {
+            const r = await axe.run(document);
+            return r.violations.map((v) => v.id + ": " +
+                v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
+        }"""
+    )
+    return found
+
+
+def focus_in_hand(page: Page) -> bool:
+    return bool(page.evaluate("() => document.getElementById('mine').contains("
+                              "document.activeElement)"))
+
+
+def keyboard_game(page: Page, checks: dict[str, list[str]], lang: str,
+                  max_seconds: float = 150) -> list[int]:
+    """Play the page's seat to the end of the game with the keyboard alone; run axe once on the
+    first turn, the first hand's end and the game's end. Returns the key presses of each move."""
+    tabs = 0
+    while not focus_in_hand(page):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 40, "Tab never reaches the hand"
+    presses: list[int] = []
+    deadline = time.monotonic() + max_seconds
+    while phase(page) != "game_over" and time.monotonic() < deadline:
+        mine = page.evaluate("() => document.body.classList.contains('my-turn')")
+        if phase(page) == "hand_over" and page.locator("#btn-next").count():
+            if f"hand end {lang}" not in checks:
+                checks[f"hand end {lang}"] = axe_violations(page)
+            assert focus_in_hand(page)
+            before = seq(page)
+            page.keyboard.press("Enter")
+            wait_change(page, before)
+            continue
+        if not mine:
+            page.wait_for_timeout(30)
+            continue
+        if f"game {lang}" not in checks:
+            checks[f"game {lang}"] = axe_violations(page)
+        assert focus_in_hand(page), "focus left the hand"
+        outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        assert outline not in ("", "none"), "no visible focus ring"
+        before = seq(page)
+        keys = 0
+        stops = page.locator("#hand .tile-btn.playable").count()
+        if stops > 1 and len(presses) % 3 == 1:  # now and then, the next playable tile
+            page.keyboard.press("ArrowRight")
+            keys += 1
+        page.keyboard.press("Enter")
+        keys += 1
+        if seq(page) == before and page.locator("#ends .end-btn").count():
+            assert page.evaluate("() => document.activeElement.classList.contains('end-btn')")
+            label = page.evaluate("() => document.activeElement.textContent")
+            assert " end" in label or " bout" in label, label
+            page.keyboard.press("Enter")
+            keys += 1
+        wait_change(page, before)
+        presses.append(keys)
+    assert phase(page) == "game_over"
+    checks[f"game end {lang}"] = axe_violations(page)
+    return presses
+
+
+@pytest.mark.parametrize(("lang", "preset", "target"),
+                         [("en", "all-fives", "80"), ("fr", "five-up", "20")])
+def test_whole_game_by_keyboard_with_axe_and_live_region(
+    base_url: str, browser: Browser, shots: Path, lang: str, preset: str, target: str
+) -> None:
+    context = browser.new_context(locale="fr-FR" if lang == "fr" else "en-GB", bypass_csp=True,
+                                  viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    checks: dict[str, list[str]] = {f"start {lang}": axe_violations(page)}
+    page.select_option("#preset", preset)
+    page.select_option("#players", "2")
+    page.fill("#target", target)
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+    # Every text the polite live region says, with the log lines about the bot it contains.
+    bot = "Robot 2" if lang == "fr" else "Bot 2"
+    page.evaluate("""(bot) => {
+        window.saidLines = [];
+        const box = document.getElementById("announce");
+        new MutationObserver(() => {
+            const said = box.textContent;
+            for (const li of document.querySelectorAll("#log li")) {
+                const line = li.textContent;
+                if (line.startsWith(bot) && said.includes(line)) window.saidLines.push(line);
+            }
+        }).observe(box, { childList: true, characterData: true, subtree: true });
+    }""", bot)
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    watch = page.locator("#links .link input").last.input_value()
+    presses = keyboard_game(page, checks, lang)
+    page.screenshot(path=str(shots / f"keyboard-{lang}-game-over.png"), full_page=True)
+    watcher = context.new_page()
+    watcher.goto(watch)
+    watcher.wait_for_selector("body[data-seq]")
+    checks[f"spectator {lang}"] = axe_violations(watcher)
+    said = page.evaluate("() => window.saidLines")
+    assert said, "no move of the bot was announced"
+    verb = ("a posé", "a ouvert", "a pioché", "a passé") if lang == "fr" else (
+        "put", "led", "drew", "passed")
+    assert all(any(v in line for v in verb) for line in said), said[:5]
+    assert {k: v for k, v in checks.items() if v} == {}
+    assert len(checks) == 5, sorted(checks)
+    assert len(presses) >= 3
+    assert max(presses) <= MAX_KEYS_PER_MOVE, presses
+    print(f"\nkey presses per move ({lang}): mean {sum(presses) / len(presses):.2f}, "
+          f"max {max(presses)}, moves {len(presses)}")
+    assert errors == []
+    context.close()

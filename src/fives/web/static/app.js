@@ -42,6 +42,13 @@ function applyStaticTexts() {
   document.getElementById("zoom-in").setAttribute("aria-label", t("web.zoom_in"));
   document.getElementById("zoom-out").setAttribute("aria-label", t("web.zoom_out"));
   document.getElementById("zoom-fit").setAttribute("aria-label", t("web.zoom_fit"));
+  soundButton();
+}
+
+function soundButton() {
+  const b = document.getElementById("sound");
+  b.textContent = t(FivesSound.enabled ? "web.sound_on" : "web.sound_off");
+  b.setAttribute("aria-pressed", FivesSound.enabled ? "true" : "false");
 }
 
 function pickLang() {
@@ -229,6 +236,7 @@ function onFrame(frame) {
   if (frame.type !== "state") return;
   document.getElementById("table-error").textContent = "";
   const prev = state.frame;
+  const wasMyTurn = isMyTurn();
   if (frame.full) state.log = frame.events.slice();
   else {
     if (prev && frame.view.hand_number !== prev.view.hand_number) state.log = [];
@@ -237,6 +245,7 @@ function onFrame(frame) {
   if (!prev || prev.view.hand_number !== frame.view.hand_number || frame.view.phase !== "play") {
     state.selected = null;
   }
+  if (prev && prev.view.phase !== frame.view.phase) state.focusKey = null;
   state.frame = frame;
   document.body.dataset.seq = String(frame.seq);
   document.body.dataset.phase = frame.view.phase;
@@ -245,7 +254,37 @@ function onFrame(frame) {
     const saved = localStorage.getItem("fives.links." + frame.table.id);
     state.links = saved ? JSON.parse(saved) : false;
   }
+  const plays = frame.events.filter((ev) => ev.kind === "play");
+  if (plays.length) state.lastMover = plays[plays.length - 1].seat;
+  if (state.firstDraw === undefined) state.firstDraw = true;
   renderTable();
+  if (!frame.full) {
+    if (plays.length) FivesSound.click();
+    announce(frame.events, wasMyTurn);
+  }
+  if (isMyTurn() && !wasMyTurn) FivesSound.chime();
+}
+
+// The polite live region: what the others did, the scores it brought, then whose turn it is.
+function announce(events, wasMyTurn) {
+  const f = state.frame;
+  const v = f.view;
+  const said = [];
+  for (const ev of events) {
+    if (ev.seat !== undefined && ev.seat === f.you && ev.kind !== "hand_end") continue;
+    const text = describe(ev);
+    if (text) said.push(text);
+  }
+  if (said.length && v.phase === "play") {
+    said.push(t("web.scores_now", { scores: v.scores.map((x, side) =>
+      `${sideName(side)} ${x}`).join(", ") }));
+  }
+  if (v.phase === "play" && (said.length || isMyTurn() !== wasMyTurn)) {
+    said.push(isMyTurn() ? t("web.your_turn") : t("web.turn_of", { name: seatName(v.turn) }));
+  }
+  if (!said.length) return;
+  const box = document.getElementById("announce");
+  box.textContent = said.join(" ");
 }
 
 function seatName(seat) {
@@ -377,65 +416,9 @@ function renderOthers() {
   box.replaceChildren(...items);
 }
 
-// ---------------------------------------------------------------- layout geometry
-// Units: a tile is 2 x 1. Each node has a centre, the direction its arm grows in, and whether it
-// lies crosswise (doubles do). Ports are points on its edge with the direction a child grows in.
-// An arm that runs too far from the lead turns right once (a pinwheel), so long games stay
-// readable on a narrow screen instead of shrinking to a thin line.
-const TURN_AT = { x: 8, y: 5 };
-
-function layoutGeometry(layout) {
-  const geo = new Map();
-  for (const node of layout.nodes) {
-    if (node.parent === 0) {
-      geo.set(node.n, { node, dir: [1, 0], center: [0, 0], turned: false });
-      continue;
-    }
-    const parent = geo.get(node.parent);
-    geo.set(node.n, { node, ...childPlace(parent, node.port, node.double) });
-  }
-  return geo;
-}
-
-// Where a tile goes on a port: its centre and direction (turning an in-line arm if too long).
-function childPlace(parent, portName, dbl) {
-  const port = portOf(parent, portName);
-  let dir = port.dir;
-  const reach = dbl ? 0.5 : 1;
-  const far = (p) => (dir[0] !== 0 ? Math.abs(p[0]) + 2 > TURN_AT.x
-    : Math.abs(p[1]) + 2 > TURN_AT.y);
-  if (portName === "out" && !dbl && !parent.turned && !parent.node.double && far(port.at)) {
-    const d = dir;
-    dir = right(d);
-    const center = [port.at[0] + d[0] * 0.5 + dir[0] * (reach - 0.5),
-      port.at[1] + d[1] * 0.5 + dir[1] * (reach - 0.5)];
-    return { dir, center, turned: true };
-  }
-  const center = [port.at[0] + dir[0] * reach, port.at[1] + dir[1] * reach];
-  return { dir, center, turned: parent.turned && portName === "out" };
-}
-
-function left(d) { return [d[1], -d[0]]; }
-function right(d) { return [-d[1], d[0]]; }
-
-function portOf(g, port) {
-  const [cx, cy] = g.center;
-  const d = g.dir;
-  const dbl = g.node.double;
-  const along = dbl ? 0.5 : 1; // half extent along the arm
-  const across = dbl ? 1 : 0.5;
-  const at = (v, k) => [cx + v[0] * k, cy + v[1] * k];
-  if (g.node.parent === 0) {
-    if (port === "W") return { at: at([-1, 0], along), dir: [-1, 0] };
-    if (port === "E") return { at: at([1, 0], along), dir: [1, 0] };
-    if (port === "N") return { at: at([0, -1], across), dir: [0, -1] };
-    return { at: at([0, 1], across), dir: [0, 1] };
-  }
-  if (port === "out") return { at: at(d, along), dir: d };
-  if (port === "L") return { at: at(left(d), across), dir: left(d) };
-  return { at: at(right(d), across), dir: right(d) };
-}
-
+// ---------------------------------------------------------------- board
+// Where tiles go comes from board.js (FivesBoard.layoutBoard, a pure function tested alone);
+// this part only draws its rectangles, the green targets and the words for each end.
 const PIPS = {
   0: [], 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
@@ -468,80 +451,140 @@ function tileKey(a, b) {
   return a >= b ? `${a}-${b}` : `${b}-${a}`;
 }
 
+function boardSize() {
+  const scroll = document.getElementById("board-scroll");
+  return { width: Math.max(200, scroll.clientWidth - 4), height: Math.max(160, scroll.clientHeight - 4) };
+}
+
 function renderBoard() {
-  const v = state.frame.view;
+  const f = state.frame;
+  const v = f.view;
   const board = document.getElementById("board");
   board.replaceChildren();
-  const geo = layoutGeometry(v.layout);
-  let minX = -3, minY = -2, maxX = 3, maxY = 2;
-  const grow = (x, y) => {
-    minX = Math.min(minX, x - 1.5); maxX = Math.max(maxX, x + 1.5);
-    minY = Math.min(minY, y - 1.5); maxY = Math.max(maxY, y + 1.5);
-  };
-  for (const g of geo.values()) {
-    const n = g.node;
-    const axis = n.double ? right(g.dir) : g.dir;
-    const tile = drawTile(g.center[0], g.center[1], axis, n.touching, n.outer,
-      "tile" + (n.spinner ? " spinner" : ""));
-    tile.setAttribute("data-node", n.n);
-    const title = svg("title", {});
-    title.textContent = `#${n.n} ${n.tile}` + (n.spinner ? ` (${t("web.spinner")})` : "");
-    tile.append(title);
-    board.append(tile);
-    grow(g.center[0], g.center[1]);
+  const targets = targetsOfSelection().filter((m) => m.node);
+  const size = boardSize();
+  const phone = size.width < 500;
+  const res = FivesBoard.layoutBoard(v.layout, {
+    width: size.width, height: size.height, minTile: phone ? 20 : 24, maxTile: phone ? 40 : 56,
+    extras: targets.map((m) => ({ key: m.text, parent: m.node, port: m.port,
+      double: m.a === m.b, touching: m.a, outer: m.b })),
+  });
+  state.board = res;
+  const unit = res.unit * state.zoom;
+  const box = res.box;
+  board.setAttribute("viewBox", `${box.x} ${box.y} ${box.w} ${box.h}`);
+  board.setAttribute("width", String(Math.round(box.w * unit)));
+  board.setAttribute("height", String(Math.round(box.h * unit)));
+  const fresh = freshNodes(v);
+  for (const r of res.tiles) {
+    const g = tileOf(r, "tile" + (r.spinner ? " spinner" : "") + (fresh.has(r.n) ? " fresh" : ""));
+    g.setAttribute("data-node", r.n);
+    board.append(g);
+    if (fresh.has(r.n)) animateIn(g, r);
   }
-  // Targets for the selected tile: a ghost of the tile where it would go.
-  for (const mv of targetsOfSelection()) {
-    if (!mv.node) continue;
-    const dbl = mv.a === mv.b;
-    const place = childPlace(geo.get(mv.node), mv.port, dbl);
-    const c = place.center;
-    const ghost = drawTile(c[0], c[1], dbl ? right(place.dir) : place.dir, mv.a, mv.b,
-      "tile ghost");
-    ghost.setAttribute("tabindex", "0");
-    ghost.setAttribute("role", "button");
-    ghost.setAttribute("data-move", mv.text);
-    ghost.setAttribute("aria-label", mv.text);
-    ghost.addEventListener("click", () => playMove(mv.text));
-    ghost.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); playMove(mv.text); }
-    });
-    board.append(ghost);
-    grow(c[0], c[1]);
+  // Targets for the selected tile: a ghost of the tile where it would go (mouse and touch; the
+  // keyboard and screen readers use the buttons under the hand, which say the same in words).
+  for (const r of res.ghosts) {
+    const g = tileOf(r, "tile ghost");
+    g.setAttribute("data-move", r.key);
+    g.setAttribute("aria-hidden", "true");
+    if (state.endFocus === r.key) g.classList.add("hot");
+    g.addEventListener("click", () => playMove(r.key));
+    board.append(g);
   }
-  const w = (maxX - minX) / state.zoom;
-  const h = (maxY - minY) / state.zoom;
-  const cx = (minX + maxX) / 2 + state.pan[0];
-  const cy = (minY + maxY) / 2 + state.pan[1];
-  board.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
-  board.setAttribute("aria-label", boardText(v));
-  document.getElementById("board-desc").textContent = boardText(v);
+  const text = boardText(v);
+  board.setAttribute("aria-label", text);
+  document.getElementById("board-desc").textContent = text;
 }
 
-// Drag to pan once zoomed in (mouse or finger); a click without movement still clicks.
-function enablePan(board) {
-  let start = null;
-  board.addEventListener("pointerdown", (e) => {
-    if (state.zoom <= 1 || e.target.closest(".ghost")) return;
-    start = { x: e.clientX, y: e.clientY, pan: state.pan.slice() };
-  });
-  board.addEventListener("pointermove", (e) => {
-    if (!start) return;
-    const box = board.viewBox.baseVal;
-    const scale = Math.max(box.width / board.clientWidth, box.height / board.clientHeight);
-    state.pan = [start.pan[0] - (e.clientX - start.x) * scale,
-      start.pan[1] - (e.clientY - start.y) * scale];
-    renderBoard();
-  });
-  const stop = () => { start = null; };
-  board.addEventListener("pointerup", stop);
-  board.addEventListener("pointerleave", stop);
+function tileOf(r, cls) {
+  const vertical = r.h > r.w;
+  return drawTile(r.x + r.w / 2, r.y + r.h / 2, vertical ? [0, 1] : [1, 0], r.a, r.b, cls);
 }
 
+// The nodes placed since this page last drew the board (the tiles to animate).
+function freshNodes(v) {
+  const count = v.layout.nodes.length;
+  const seen = state.seenNodes;
+  state.seenNodes = { hand: v.hand_number, count };
+  const out = new Set();
+  if (!seen || seen.hand !== v.hand_number || count <= seen.count || count - seen.count > 2) {
+    return out;
+  }
+  for (let n = seen.count + 1; n <= count; n++) out.add(n);
+  return out;
+}
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// A short slide of a new tile from the player's side of the table to its place.
+function animateIn(g, r) {
+  if (reducedMotion() || !g.animate) return;
+  const f = state.frame;
+  const mine = f.you !== null && state.lastMover === f.you;
+  const box = state.board.box;
+  // From under the board for your own tile, from above for an opponent's.
+  const dy = (mine ? box.y + box.h + 1 : box.y - 2) - r.y;
+  g.animate([
+    { transform: `translate(0px, ${dy}px)`, opacity: 0.3 },
+    { transform: "translate(0px, 0px)", opacity: 1 },
+  ], { duration: 320, easing: "ease-out" });
+}
+
+// "Open ends: 5 + 2 + 6 + 6 = 19", doubles twice, uncounted spinner arms named apart.
 function boardText(v) {
-  if (!v.layout.nodes.length) return t("web.empty_layout");
-  const ends = v.layout.ends.map((e) => e.value).join(", ");
-  return t("web.layout_desc", { ends, total: v.layout.total });
+  const layout = v.layout;
+  if (!layout.nodes.length) return t("web.empty_layout");
+  const parts = countParts(layout);
+  const sum = parts.reduce((x, y) => x + y, 0);
+  const branch = layout.ends.filter((e) => ["N", "S", "L", "R"].includes(e.port));
+  let text;
+  if (sum === layout.total && parts.length) {
+    text = t("web.ends_sum", { sum: parts.join(" + "), total: layout.total });
+  } else {
+    text = t("web.layout_desc", { ends: layout.ends.map((e) => e.value).join(", "),
+      total: layout.total });
+  }
+  if (branch.length && sum === layout.total) {
+    text += " " + t("web.ends_uncounted", { ends: branch.map((e) => e.value).join(", ") });
+  }
+  return text;
+}
+
+// The values that make up the counted total (RULES.md §1.4), as the server's count_parts.
+function countParts(layout) {
+  const taken = new Map();
+  for (const node of layout.nodes) {
+    if (node.parent) {
+      if (!taken.has(node.parent)) taken.set(node.parent, new Set());
+      taken.get(node.parent).add(node.port);
+    }
+  }
+  const parts = [];
+  for (const node of layout.nodes) {
+    const used = taken.get(node.n) || new Set();
+    const inline = node.parent === 0 ? ["W", "E"] : ["out"];
+    const free = inline.filter((p) => !used.has(p));
+    if (!free.length) continue;
+    if (node.double) { parts.push(node.outer, node.outer); continue; }
+    for (const p of free) parts.push(p === "W" ? node.touching : node.outer);
+  }
+  return parts;
+}
+
+// "the 4 end of the spinner, north" for a port of the layout.
+function endWords(node, port) {
+  const res = state.board;
+  const end = res && res.ends.find((e) => e.node === node && e.port === port);
+  if (!end) return t("web.end_plain", { value: "?", dir: "" });
+  const dir = t("web.dir." + end.compass);
+  return t(end.spinner ? "web.end_spinner" : "web.end_plain", { value: end.value, dir });
+}
+
+function tileWords(a, b) {
+  return `[${a}|${b}]`;
 }
 
 function targetsOfSelection() {
@@ -549,50 +592,71 @@ function targetsOfSelection() {
   return state.frame.view.legal_moves.map(parseMove).filter((m) => m && m.tile === state.selected);
 }
 
+// Keyboard: the hand is one stop for Tab. Arrow keys move between the playable tiles (then the
+// buttons beside them: draw, pass, next hand); Enter picks a tile. A tile with several places
+// shows one button per end under the hand; arrows move between those, Enter plays, Escape goes
+// back. Focus stays in the hand when the board changes.
 function renderHand() {
   const f = state.frame;
   const v = f.view;
+  const mine = document.getElementById("mine");
+  const hadFocus = mine.contains(document.activeElement) || state.keepFocus ||
+    (state.firstDraw && document.activeElement === document.body);
+  state.firstDraw = false;
+  const focusKey = state.focusKey;
   const hand = document.getElementById("hand");
   const hint = document.getElementById("hint");
   const actions = document.getElementById("actions");
+  const endsBox = document.getElementById("ends");
   const legal = isMyTurn() ? v.legal_moves : [];
   const playable = new Set(legal.map(parseMove).filter(Boolean).map((m) => m.tile));
+  hand.setAttribute("aria-label", t("web.your_hand"));
   hand.replaceChildren(...v.hand.map((tileText) => {
     const [a, b] = tileText.split("-").map(Number);
     const pic = svg("svg", { viewBox: "-1 -0.5 2 1", class: "hand-tile", "aria-hidden": "true" });
     pic.append(drawTile(0, 0, [1, 0], a, b, "tile"));
-    const btn = el("button", {
+    const can = playable.has(tileText);
+    const label = tileWords(a, b) + (isMyTurn() && !can ? " " + t("web.not_playable") : "");
+    return el("button", {
       type: "button",
-      class: "tile-btn" + (playable.has(tileText) ? " playable" : "") +
+      class: "tile-btn roving" + (can ? " playable" : "") +
         (state.selected === tileText ? " selected" : ""),
       "data-tile": tileText,
-      "aria-label": tileText,
+      "data-key": "tile:" + tileText,
+      "aria-label": label,
       "aria-pressed": state.selected === tileText ? "true" : "false",
-      disabled: isMyTurn() && !playable.has(tileText) ? "disabled" : null,
+      "aria-disabled": isMyTurn() && !can ? "true" : null,
+      tabindex: "-1",
       onclick: () => pickTile(tileText),
     }, pic);
-    return btn;
   }));
+  // One button per end for the selected tile, in words.
+  const targets = targetsOfSelection().filter((m) => m.node);
+  endsBox.setAttribute("aria-label", t("web.pick_end"));
+  endsBox.replaceChildren(...targets.map((m) => el("button", {
+    type: "button", class: "end-btn", "data-move": m.text, "data-key": "end:" + m.text,
+    tabindex: "-1",
+    onclick: () => playMove(m.text),
+    onfocus: () => hotGhost(m.text), onmouseenter: () => hotGhost(m.text),
+  }, t("web.play_on", { tile: tileWords(m.a, m.b), end: endWords(m.node, m.port) }))));
   const buttons = [];
+  const act = (id, text, onclick, primary) => el("button", {
+    type: "button", class: (primary ? "primary " : "") + "roving", id, "data-key": "btn:" + id,
+    tabindex: "-1", onclick }, text);
   if (legal.includes("draw")) {
-    buttons.push(el("button", { type: "button", class: "primary", id: "btn-draw",
-      onclick: () => playMove("draw") }, t("web.draw")));
+    buttons.push(act("btn-draw", t("web.draw"), () => playMove("draw"), true));
   }
   if (legal.includes("pass")) {
-    buttons.push(el("button", { type: "button", class: "primary", id: "btn-pass",
-      onclick: () => playMove("pass") }, t("web.pass")));
+    buttons.push(act("btn-pass", t("web.pass"), () => playMove("pass"), true));
   }
   if (v.phase === "hand_over" && f.you !== null) {
-    buttons.push(el("button", { type: "button", class: "primary", id: "btn-next",
-      onclick: () => send({ type: "next_hand" }) }, t("web.next_hand")));
+    buttons.push(act("btn-next", t("web.next_hand"), () => send({ type: "next_hand" }), true));
   }
   if (v.phase === "game_over") {
     if (f.you !== null) {
-      buttons.push(el("button", { type: "button", class: "primary", id: "btn-rematch",
-        onclick: () => send({ type: "rematch" }) }, t("web.rematch")));
+      buttons.push(act("btn-rematch", t("web.rematch"), () => send({ type: "rematch" }), true));
     }
-    buttons.push(el("button", { type: "button", id: "btn-record",
-      onclick: () => send({ type: "record" }) }, t("web.download")));
+    buttons.push(act("btn-record", t("web.download"), () => send({ type: "record" }), false));
     buttons.push(el("a", { href: "/", class: "button" }, t("web.new_game_link")));
   }
   actions.replaceChildren(...buttons);
@@ -602,28 +666,88 @@ function renderHand() {
   else if (legal.includes("pass")) hint.textContent = t("web.must_pass");
   else if (!v.layout.nodes.length) hint.textContent = t("web.lead_any");
   else hint.textContent = state.selected ? t("web.pick_end") : t("web.pick_tile");
+  // Roving focus: exactly one of the hand's stops takes Tab; put focus back if it was here.
+  const stops = focusStops();
+  const keep = stops.find((b) => b.dataset.key === focusKey) || stops[0];
+  if (keep) keep.tabIndex = 0;
+  if (keep && hadFocus && f.you !== null) keep.focus({ preventScroll: true });
+  state.keepFocus = false;
+}
+
+// The buttons arrow keys move between now: the ends of the selected tile if any, else the
+// playable tiles (every tile when it is not your turn) and the action buttons.
+function focusStops() {
+  const ends = [...document.querySelectorAll("#ends .end-btn")];
+  if (ends.length) return ends;
+  const tiles = [...document.querySelectorAll("#hand .tile-btn")];
+  const usable = isMyTurn() ? tiles.filter((b) => b.classList.contains("playable")) : tiles;
+  const buttons = [...document.querySelectorAll("#actions button")];
+  // Between hands and after the game, the buttons (next hand, rematch) come first.
+  return state.frame.view.phase === "play" ? [...usable, ...buttons] : [...buttons, ...usable];
+}
+
+function onHandKey(e) {
+  const stops = focusStops();
+  const i = stops.indexOf(document.activeElement);
+  if (i < 0) return;
+  let next = null;
+  if (e.key === "ArrowRight" || e.key === "ArrowDown") next = stops[(i + 1) % stops.length];
+  else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
+    next = stops[(i - 1 + stops.length) % stops.length];
+  } else if (e.key === "Home") next = stops[0];
+  else if (e.key === "End") next = stops[stops.length - 1];
+  else if (e.key === "Escape" && state.selected) {
+    state.focusKey = "tile:" + state.selected;
+    state.selected = null;
+    state.keepFocus = true;
+    renderBoard();
+    renderHand();
+    e.preventDefault();
+    return;
+  }
+  if (!next) return;
+  e.preventDefault();
+  for (const b of stops) b.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+  state.focusKey = next.dataset.key;
+  if (next.classList.contains("end-btn")) hotGhost(next.dataset.move);
+}
+
+function hotGhost(move) {
+  state.endFocus = move;
+  for (const g of document.querySelectorAll("#board .ghost")) {
+    g.classList.toggle("hot", g.dataset.move === move);
+  }
 }
 
 function pickTile(tileText) {
   if (!isMyTurn()) return;
   const moves = state.frame.view.legal_moves.map(parseMove)
     .filter((m) => m && m.tile === tileText);
+  if (!moves.length) return;
   if (moves.length === 1) {  // a single legal place needs no second click
     playMove(moves[0].text);
     return;
   }
   state.selected = state.selected === tileText ? null : tileText;
+  state.focusKey = state.selected ? "end:" + moves[0].text : "tile:" + tileText;
+  state.keepFocus = true;
   renderBoard();
   renderHand();
 }
 
 function playMove(text) {
   state.selected = null;
+  state.endFocus = null;
+  if (document.getElementById("mine").contains(document.activeElement)) state.keepFocus = true;
   send({ type: "play", move: text });
 }
 
+// The hands shown at a hand's end: each seat's tiles drawn, its pips and their rounding.
 function renderReveal() {
-  const v = state.frame.view;
+  const f = state.frame;
+  const v = f.view;
   const box = document.getElementById("reveal");
   const end = v.last_hand_end;
   if (!end || v.phase === "play") {
@@ -632,13 +756,26 @@ function renderReveal() {
     return;
   }
   box.hidden = false;
-  const rows = end.hands.map((tiles, seat) => el("li", {},
-    el("span", { class: "name" }, seatName(seat) + ": "),
-    tiles.length ? tiles.join(" ") : "—",
-    " (" + t("web.pips", { n: end.pips[seat] }) + ")"));
+  const fifths = v.rules.unit === "displayed";
+  const rows = end.hands.map((tiles, seat) => {
+    const pips = end.pips[seat];
+    const rounded = fifths ? Math.floor((pips + 2) / 5) : 5 * Math.floor((pips + 2) / 5);
+    const pics = tiles.map((tileText) => {
+      const [a, b] = tileText.split("-").map(Number);
+      const pic = svg("svg", { viewBox: "-1 -0.5 2 1", class: "hand-tile small-tile",
+        role: "img", "aria-label": tileWords(a, b) });
+      pic.append(drawTile(0, 0, [1, 0], a, b, "tile"));
+      return pic;
+    });
+    return el("li", { class: "reveal-row" },
+      el("span", { class: "name" }, seatName(seat)),
+      el("span", { class: "reveal-tiles" }, ...(pics.length ? pics : [t("web.no_tiles")])),
+      el("span", { class: "pips" }, t(fifths ? "web.pips_fifths" : "web.pips_round5",
+        { n: pips, r: rounded })));
+  });
   const deltas = end.deltas.map((d, side) => `${sideName(side)} ${d >= 0 ? "+" : ""}${d}`)
     .join(", ");
-  box.replaceChildren(el("h3", {}, t("web.reveal")), el("ul", {}, ...rows),
+  box.replaceChildren(el("h2", {}, t("web.reveal")), el("ul", { class: "reveal-list" }, ...rows),
     el("p", {}, t("web.ev.settle", { deltas })));
 }
 
@@ -661,10 +798,13 @@ function describe(ev) {
   const t = (key, params) => tYou(key, mine, params);
   let s;
   if (ev.kind === "play") {
+    const mv = parseMove(ev.move);
+    const params = { name, tile: mv ? tileWords(mv.a, mv.b) : ev.move, end: mv ? mv.a : "",
+      sum: ev.parts.join(" + "), total: ev.total, points: ev.points };
+    const lead = mv && !mv.node;
     if (ev.points > 0 && ev.parts.length) {
-      s = t("web.ev.play_scored", { name, move: ev.move, sum: ev.parts.join(" + "),
-        total: ev.total, points: ev.points });
-    } else s = t("web.ev.play", { name, move: ev.move });
+      s = t(lead ? "web.ev.lead_scored" : "web.ev.put_scored", params);
+    } else s = t(lead ? "web.ev.lead" : "web.ev.put", params);
   } else if (ev.kind === "draw") {
     s = t(state.frame.table.preset === "five-up-solitaire" ? "web.ev.draw_deck" : "web.ev.draw",
       { name });
@@ -711,7 +851,7 @@ function renderLinks() {
     rows.push(linkRow(label, seat.url));
   }
   rows.push(linkRow(t("web.watch_link"), data.watch));
-  box.replaceChildren(el("h3", {}, t("web.links")), el("p", { class: "small" },
+  box.replaceChildren(el("h2", {}, t("web.links")), el("p", { class: "small" },
     t("web.links_help")), ...rows);
 }
 
@@ -773,16 +913,22 @@ async function main() {
     if (state.frame) renderTable();
     else renderStart();
   });
+  document.getElementById("mine").addEventListener("keydown", onHandKey);
+  const sound = document.getElementById("sound");
+  sound.addEventListener("click", () => {
+    FivesSound.set(!FivesSound.enabled);
+    soundButton();
+  });
+  window.addEventListener("resize", () => { if (state.frame) renderBoard(); });
   document.getElementById("zoom-in").addEventListener("click", () => {
     state.zoom = Math.min(4, state.zoom * 1.25); renderBoard();
   });
   document.getElementById("zoom-out").addEventListener("click", () => {
-    state.zoom = Math.max(0.5, state.zoom / 1.25); renderBoard();
+    state.zoom = Math.max(0.4, state.zoom / 1.25); renderBoard();
   });
   document.getElementById("zoom-fit").addEventListener("click", () => {
-    state.zoom = 1; state.pan = [0, 0]; renderBoard();
+    state.zoom = 1; renderBoard();
   });
-  enablePan(document.getElementById("board"));
   state.token = tokenFromHash();
   if (location.pathname === "/play") {
     document.getElementById("table").hidden = false;

@@ -1,0 +1,262 @@
+// Fives board layout: a pure function from the layout the server sends to rectangles.
+// No DOM, no globals read: the page (app.js) and the tests (tests/web/test_board_layout.py)
+// call FivesBoard.layoutBoard(layout, options) and get the same answer.
+//
+// Units: a tile's short side is 1 and its long side 2; y grows downwards (as on the screen).
+// Each arm grows tile by tile from its port. A tile goes straight while it stays inside a box of
+// the viewport's shape and touches nothing; otherwise it turns a corner (the next tile lies
+// crosswise, its touching half against the end it was played on) and the arm snakes back in a
+// new lane. Every candidate place is checked against every tile already down, with a clear gap,
+// so arms and the branches of every spinner never overlap. The box is tried at several sizes
+// and the one that gives the largest tiles in the viewport wins.
+"use strict";
+
+(function (root) {
+  const EPS = 1e-6;
+  const GAP = 0.25; // the clear space kept between tiles that are not joined
+  const PAD = 0.5; // margin around the drawing, in units
+  // Box centres tried (fractions of the box), so that a long arm may use the room a short one
+  // leaves on its side of the lead.
+  const SHIFTS = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.3], [0, -0.3], [0.3, 0.3], [-0.3, -0.3]];
+
+  function left(d) { return [d[1], -d[0]]; }
+  function right(d) { return [-d[1], d[0]]; }
+  function neg(d) { return [-d[0], -d[1]]; }
+  function same(a, b) { return a[0] === b[0] && a[1] === b[1]; }
+  function add(p, d, k) { return [p[0] + d[0] * k, p[1] + d[1] * k]; }
+
+  // A rectangle centred at c with half extents `along` in direction d and `across` beside it.
+  function rectAt(c, d, along, across) {
+    const hx = d[0] !== 0 ? along : across;
+    const hy = d[0] !== 0 ? across : along;
+    return { x: c[0] - hx, y: c[1] - hy, w: 2 * hx, h: 2 * hy };
+  }
+
+  // Interiors closer than `gap` (0: they overlap with a positive area).
+  function clash(a, b, gap) {
+    return a.x < b.x + b.w + gap - EPS && b.x < a.x + a.w + gap - EPS &&
+      a.y < b.y + b.h + gap - EPS && b.y < a.y + a.h + gap - EPS;
+  }
+
+  // How far a rectangle reaches out of the box (0 inside).
+  function excess(r, box) {
+    return Math.max(0, box.x0 - r.x) + Math.max(0, r.x + r.w - box.x1) +
+      Math.max(0, box.y0 - r.y) + Math.max(0, r.y + r.h - box.y1);
+  }
+
+  // Where a port of a placed node is, and which way a tile played there grows.
+  function portOf(p, port) {
+    const d = p.dir;
+    if (p.lead) {
+      if (port === "W") return { at: add(p.center, d, -p.along), dir: neg(d) };
+      if (port === "E") return { at: add(p.center, d, p.along), dir: d };
+      if (port === "N") return { at: add(p.center, left(d), p.across), dir: left(d) };
+      return { at: add(p.center, right(d), p.across), dir: right(d) };
+    }
+    if (port === "out") return { at: add(p.center, d, p.along), dir: d };
+    if (port === "L") return { at: add(p.center, left(d), p.across), dir: left(d) };
+    return { at: add(p.center, right(d), p.across), dir: right(d) };
+  }
+
+  // The places a tile may take on a port, best first for this arm.
+  function candidates(port, dbl, arm) {
+    const e = port.dir;
+    const p = port.at;
+    const straight = dbl
+      ? [{ center: add(p, e, 0.5), dir: e, along: 0.5, across: 1, touch: e, turn: false },
+        { center: add(p, e, 1), dir: e, along: 1, across: 0.5, touch: e, turn: false }]
+      : [{ center: add(p, e, 1), dir: e, along: 1, across: 0.5, touch: e, turn: false }];
+    const corner = (f) => ({
+      center: add(add(p, e, 0.5), f, 0.5), dir: f, along: 1, across: 0.5, touch: f, turn: true,
+    });
+    const prog = arm.prog;
+    const lane = arm.lane;
+    if (same(e, lane) || same(e, neg(lane))) { // running along a lane
+      return [...straight, corner(prog), corner(neg(prog))];
+    }
+    // half-way through a turn: back along the other way, else onwards, else the same way again
+    return [corner(neg(lane)), ...straight, corner(lane)];
+  }
+
+  // The arm state a tile grown on a port starts with (a new arm, or its parent's).
+  function armFor(parent, portName, port) {
+    if (!parent.lead && portName === "out") return parent.arm;
+    const lane = port.dir;
+    const side = right(lane); // arms through the centre turn clockwise: a pinwheel
+    const offset = port.at[0] * side[0] + port.at[1] * side[1];
+    return { lane, prog: Math.abs(offset) < 0.75 || offset > 0 ? side : neg(side) };
+  }
+
+  // Place every node in order. With `limit`, give up (null) as soon as the drawing's bounds
+  // would make tiles no larger than `limit` pixels in a `width` x `height` viewport.
+  function place(nodes, box, width, height, limit) {
+    const placed = new Map();
+    const rects = [];
+    let bad = 0;
+    let outside = 0;
+    let x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    for (const node of nodes) {
+      if (limit && rects.length) {
+        const last = rects[rects.length - 1].rect;
+        x0 = Math.min(x0, last.x); y0 = Math.min(y0, last.y);
+        x1 = Math.max(x1, last.x + last.w); y1 = Math.max(y1, last.y + last.h);
+        const unit = Math.min(width / (x1 - x0 + 2 * PAD), height / (y1 - y0 + 2 * PAD));
+        if (unit <= limit + EPS) return null;
+      }
+      if (node.parent === 0) {
+        const along = node.double ? 0.5 : 1;
+        const across = node.double ? 1 : 0.5;
+        const p = { node, center: [0, 0], dir: [1, 0], along, across, lead: true,
+          arm: null, rect: rectAt([0, 0], [1, 0], along, across) };
+        placed.set(node.n, p);
+        rects.push(p);
+        continue;
+      }
+      const parent = placed.get(node.parent);
+      if (!parent) throw new Error("node " + node.n + ": no parent " + node.parent);
+      const port = portOf(parent, node.port);
+      const arm = armFor(parent, node.port, port);
+      const against = node.ghost ? rects.filter((r) => !r.node.ghost) : rects;
+      let best = null;
+      let bestScore = Infinity;
+      const options = candidates(port, node.double, arm);
+      const free = (rect, except) => against.every(
+        (other) => !clash(rect, other.rect, other === except ? 0 : GAP));
+      options.forEach((c, rank) => {
+        const rect = rectAt(c.center, c.dir, c.along, c.across);
+        if (!free(rect, parent)) return;
+        // Look one tile ahead: a place whose own end is walled in is a last resort.
+        const next = { at: add(c.center, c.dir, c.along), dir: c.dir };
+        const open = candidates(next, false, { lane: c.dir, prog: right(c.dir) }).some((k) => {
+          const r2 = rectAt(k.center, k.dir, k.along, k.across);
+          return !clash(r2, rect, 0) && free(r2, null);
+        });
+        const out = excess(rect, box);
+        const score = (out > EPS ? 100 + 10 * out : 0) + (open ? 0 : 1000) + rank;
+        if (score < bestScore) { bestScore = score; best = { ...c, rect }; }
+      });
+      if (!best) { // boxed in: nothing fits (the caller tries another box)
+        bad += 1;
+        const c = options[0];
+        best = { ...c, rect: rectAt(c.center, c.dir, c.along, c.across) };
+      } else if (bestScore >= 100) outside += 1;
+      let nextArm = arm;
+      if (best.turn && !same(best.dir, arm.prog) && !same(best.dir, neg(arm.prog))) {
+        nextArm = { lane: best.dir, prog: arm.prog }; // a lane change is over: a new lane
+      }
+      const p = { node, center: best.center, dir: best.dir, along: best.along,
+        across: best.across, lead: false, rect: best.rect, arm: nextArm };
+      placed.set(node.n, p);
+      rects.push(p);
+    }
+    return { placed, bad, outside };
+  }
+
+  function bounds(placedList) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of placedList) {
+      x0 = Math.min(x0, p.rect.x); y0 = Math.min(y0, p.rect.y);
+      x1 = Math.max(x1, p.rect.x + p.rect.w); y1 = Math.max(y1, p.rect.y + p.rect.h);
+    }
+    if (x0 === Infinity) return { x: -2, y: -1.5, w: 4, h: 3 };
+    return { x: x0 - PAD, y: y0 - PAD, w: x1 - x0 + 2 * PAD, h: y1 - y0 + 2 * PAD };
+  }
+
+  // The values drawn on each half, first the half towards -x (or -y), then the other: the
+  // touching half lies against the parent, behind the direction the tile grows in.
+  function halves(p) {
+    const n = p.node;
+    if (n.double) return [n.touching, n.touching];
+    const axis = p.rect.w >= p.rect.h ? [1, 0] : [0, 1];
+    return same(p.dir, axis) ? [n.touching, n.outer] : [n.outer, n.touching];
+  }
+
+  const COMPASS = { "1,0": "east", "-1,0": "west", "0,-1": "north", "0,1": "south" };
+
+  /**
+   * layoutBoard(layout, {width, height, minTile, maxTile, extras})
+   *   layout: the server's layout JSON ({nodes: [{n, parent, port, double, touching, outer,
+   *     spinner}], ends: [{node, port, value}], total}).
+   *   width, height: the viewport for the board, in CSS pixels.
+   *   minTile / maxTile: the smallest / largest short side of a tile, in pixels.
+   *   extras: tiles that could be played ({key, parent, port, double, touching, outer}), placed
+   *     where they would go (for the green targets), checked against the real tiles only.
+   * Returns {tiles, ghosts, ends, box, unit, fitUnit, scroll, bad, outside}: rectangles in units,
+   * `unit` pixels per unit (never below minTile: past it the board scrolls), `fitUnit` the size
+   * that would fit the viewport exactly.
+   */
+  function layoutBoard(layout, options) {
+    const opts = options || {};
+    const width = Math.max(1, opts.width || 800);
+    const height = Math.max(1, opts.height || 400);
+    const minTile = opts.minTile || 20;
+    const maxTile = opts.maxTile || 48;
+    const nodes = (layout && layout.nodes) || [];
+    const aspect = width / height;
+    // The box that gives the largest tiles: widths from "no turn at all" down to a tight
+    // spiral; shifted boxes let a long arm use the side a short arm leaves empty.
+    const search = (list) => {
+      let chosen = null;
+      const sizes = [];
+      const longest = 2 * list.length + 2;
+      for (let cols = Math.max(6, Math.min(longest, 60)); cols >= 6; cols -= cols > 24 ? 4 : 2) {
+        sizes.push(cols);
+      }
+      for (const cols of sizes) {
+        const rows = Math.max(4, cols / aspect);
+        for (const [sx, sy] of SHIFTS) {
+          const cx = sx * cols;
+          const cy = sy * rows;
+          const box = { x0: cx - cols / 2, x1: cx + cols / 2, y0: cy - rows / 2,
+            y1: cy + rows / 2 };
+          const run = place(list, box, width, height, chosen ? chosen.unit : 0);
+          if (!run || run.bad) continue;
+          const b = bounds([...run.placed.values()]);
+          const unit = Math.min(width / b.w, height / b.h);
+          if (!chosen || unit > chosen.unit + EPS) chosen = { box, unit };
+        }
+      }
+      return chosen;
+    };
+    const wide = { x0: -1e6, x1: 1e6, y0: -1e6, y1: 1e6 };
+    let box = { x0: -8, x1: 8, y0: -4, y1: 4 };
+    if (nodes.length) box = (search(nodes) || { box: wide }).box;
+    const extras = (opts.extras || []).map((x) => ({ ...x, n: "g" + x.key, ghost: true }));
+    let run = place([...nodes, ...extras], box, width, height, 0);
+    if (run.bad && extras.length) { // a target has no room there: find a box with room for all
+      const found = search([...nodes, ...extras]);
+      if (found) run = place([...nodes, ...extras], found.box, width, height, 0);
+    }
+    const all = [...run.placed.values()];
+    const realList = all.filter((p) => !p.node.ghost);
+    const b = bounds(all);
+    const fitUnit = Math.min(width / b.w, height / b.h);
+    const unit = Math.max(minTile, Math.min(maxTile, fitUnit));
+    const out = (p) => {
+      const [a, bb] = halves(p);
+      return { n: p.node.n, x: p.rect.x, y: p.rect.y, w: p.rect.w, h: p.rect.h, a, b: bb,
+        parent: p.node.parent, port: p.node.port || "", double: Boolean(p.node.double),
+        spinner: Boolean(p.node.spinner), key: p.node.key };
+    };
+    const ends = ((layout && layout.ends) || []).map((e) => {
+      const parent = run.placed.get(e.node);
+      const port = parent ? portOf(parent, e.port) : { at: [0, 0], dir: [1, 0] };
+      return { node: e.node, port: e.port, value: e.value, x: port.at[0], y: port.at[1],
+        compass: COMPASS[port.dir.join(",")] || "east",
+        spinner: Boolean(parent && parent.node.spinner) };
+    });
+    return {
+      tiles: realList.map(out),
+      ghosts: all.filter((p) => p.node.ghost).map(out),
+      ends,
+      box: b,
+      unit,
+      fitUnit,
+      scroll: fitUnit < minTile,
+      bad: run.bad,
+      outside: run.outside,
+    };
+  }
+
+  root.FivesBoard = { layoutBoard, clash, place, bounds };
+})(typeof self !== "undefined" ? self : globalThis);

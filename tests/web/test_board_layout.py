@@ -1,0 +1,118 @@
+"""The board layout (static/board.js) over seeded hand-end layouts of every preset and player
+count, run in headless Chromium: no two tiles overlap, every tile touches the one it was played
+on, and tiles keep a readable size on a phone (390 px) and a desktop (1366 px) screen.
+
+FIVES_LAYOUTS_PER_CONFIG sets how many layouts per (preset, players) (default 100: 1,900
+layouts, each at both sizes); bench/board_layout.py runs the same check over more and prints the numbers."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from fives.game import Game
+from fives.rules import Ruleset
+
+from .board_check import overlap, problems, touch
+from .layouts import configs, hand_end_layouts
+
+BOARD_JS = Path(__file__).resolve().parents[2] / "src" / "fives" / "web" / "static" / "board.js"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu"]
+# The board's room on each screen (what app.js measures there) and the smallest tile it allows.
+VIEWPORTS = {
+    "phone-390": {"width": 370, "height": 460, "minTile": 20, "maxTile": 40},
+    "desktop-1366": {"width": 1180, "height": 540, "minTile": 24, "maxTile": 56},
+}
+PER_CONFIG = int(os.environ.get("FIVES_LAYOUTS_PER_CONFIG", "100"))
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pg = browser.new_page()
+        pg.add_script_tag(path=str(BOARD_JS))
+        yield pg
+        browser.close()
+
+
+def run_layouts(page: Page, layouts: list[Any], viewport: dict[str, Any]) -> list[Any]:
+    result: list[Any] = page.evaluate(
+        "([layouts, vp]) => layouts.map((L) => FivesBoard.layoutBoard(L, vp))",
+        [layouts, viewport],
+    )
+    return result
+
+
+@pytest.mark.parametrize(("preset", "players"), configs())
+def test_hand_end_layouts_never_overlap_and_stay_readable(
+    page: Page, preset: str, players: int
+) -> None:
+    layouts = hand_end_layouts(preset, players, PER_CONFIG, seed=1)
+    assert len(layouts) == PER_CONFIG
+    for name, viewport in VIEWPORTS.items():
+        results = run_layouts(page, layouts, viewport)
+        found = []
+        for i, (layout, result) in enumerate(zip(layouts, results, strict=True)):
+            found += [f"{name} layout {i}: {p}" for p in
+                      problems(layout, result, viewport["minTile"])]
+        assert found == [], found[:10]
+
+
+def test_targets_sit_where_the_tile_would_go(page: Page) -> None:
+    """Mid-hand positions with the legal moves as green targets: each target touches the tile
+    it would be played on and overlaps no tile on the table."""
+    pg = page
+    checked = 0
+    for preset, players in configs():
+        rng = random.Random(f"targets/{preset}/{players}")
+        game = Game(Ruleset.preset(preset, players=players), rng=random.Random(rng.random()))
+        for _ in range(60):
+            if game.phase_name != "play":
+                break
+            moves = [m.notation(explicit=True) for m in game.legal_moves]
+            extras = []
+            for text in moves:
+                if "@" not in text:
+                    continue
+                pair, place = text.split("@")
+                a, b = (int(x) for x in pair.split("-"))
+                node, port = place.split(".")
+                extras.append({"key": text, "parent": int(node), "port": port,
+                               "double": a == b, "touching": a, "outer": b})
+            layout = game.layout.to_json()
+            result = pg.evaluate("([L, vp]) => FivesBoard.layoutBoard(L, vp)",
+                                 [layout, {**VIEWPORTS["phone-390"], "extras": extras}])
+            tiles = {t["n"]: t for t in result["tiles"]}
+            assert len(result["ghosts"]) == len(extras)
+            for ghost in result["ghosts"]:
+                assert touch(ghost, tiles[ghost["parent"]]), (preset, ghost)
+                assert not any(overlap(ghost, t) for t in tiles.values()), (preset, ghost)
+                checked += 1
+            game.play(rng.choice(list(game.legal_moves)))
+    assert checked > 500
+
+
+def test_the_check_catches_an_overlap_and_a_loose_join() -> None:
+    layout = {"nodes": [
+        {"n": 1, "parent": 0, "port": "", "touching": 6, "outer": 4, "double": False},
+        {"n": 2, "parent": 1, "port": "E", "touching": 4, "outer": 2, "double": False},
+    ]}
+
+    def tile(n: int, x: float, parent: int, a: int, b: int) -> dict[str, Any]:
+        return {"n": n, "x": x, "y": 0, "w": 2, "h": 1, "parent": parent, "a": a, "b": b}
+
+    good = {"tiles": [tile(1, 0, 0, 6, 4), tile(2, 2, 1, 4, 2)], "unit": 30}
+    assert problems(layout, good, 20) == []
+    assert "tiles 1 and 2 overlap" in problems(
+        layout, {**good, "tiles": [tile(1, 0, 0, 6, 4), tile(2, 1, 1, 4, 2)]}, 20)
+    assert "tile 2 does not touch its parent 1" in problems(
+        layout, {**good, "tiles": [tile(1, 0, 0, 6, 4), tile(2, 3, 1, 4, 2)]}, 20)
+    assert problems(layout, {**good, "unit": 12}, 20) == ["short side 12.0 px under 20"]
