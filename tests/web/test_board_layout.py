@@ -3,7 +3,8 @@ count, run in headless Chromium: no two tiles overlap, every tile touches the on
 on, and tiles keep a readable size on a phone (390 px) and a desktop (1366 px) screen.
 
 FIVES_LAYOUTS_PER_CONFIG sets how many layouts per (preset, players) (default 100: 1,900
-layouts, each at both sizes); bench/board_layout.py runs the same check over more and prints the numbers."""
+layouts, each at both sizes); bench/board_layout.py runs the same check over more and prints
+the numbers."""
 
 from __future__ import annotations
 

@@ -348,5 +348,7 @@ def test_whole_game_by_keyboard_with_axe_and_live_region(
     assert max(presses) <= MAX_KEYS_PER_MOVE, presses
     print(f"\nkey presses per move ({lang}): mean {sum(presses) / len(presses):.2f}, "
           f"max {max(presses)}, moves {len(presses)}")
+    # The socket stayed open the whole game (no drop, no reconnection).
+    assert page.evaluate("() => document.body.dataset.closed") is None
     assert errors == []
     context.close()

@@ -33,6 +33,10 @@ def guarded_protocol(config: ServerConfig) -> type[H11Protocol]:
             self.head_timer = self.loop.call_later(limits.header_timeout, self.head_too_slow)
 
         def head_too_slow(self) -> None:
+            # After a websocket upgrade the transport belongs to the websocket protocol (and
+            # this one never had a cycle): leave it alone.
+            if self.transport.get_protocol() is not self:
+                return
             if self.cycle is None and not self.transport.is_closing():
                 self.transport.close()  # no complete request head in time
 

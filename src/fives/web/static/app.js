@@ -208,7 +208,8 @@ function connect() {
     ws.send(JSON.stringify({ type: "join", token: state.token }));
   });
   ws.addEventListener("message", (ev) => onFrame(JSON.parse(ev.data)));
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (e) => {
+    document.body.dataset.closed = String(e.code) + " " + e.reason;
     if (state.ws !== ws) return;
     setStatus(t("web.reconnecting"));
     document.body.classList.add("offline");
@@ -609,6 +610,14 @@ function renderHand() {
   const actions = document.getElementById("actions");
   const endsBox = document.getElementById("ends");
   const legal = isMyTurn() ? v.legal_moves : [];
+  // Nothing to change: keep the buttons (a key press on one must not be lost to a redraw).
+  const sig = JSON.stringify([v.hand, legal, state.selected, v.phase, f.you, state.lang,
+    state.board && state.board.ends.length]);
+  if (sig === state.handSig && hand.childElementCount + actions.childElementCount > 0) {
+    state.keepFocus = false;
+    return;
+  }
+  state.handSig = sig;
   const playable = new Set(legal.map(parseMove).filter(Boolean).map((m) => m.tile));
   hand.setAttribute("aria-label", t("web.your_hand"));
   hand.replaceChildren(...v.hand.map((tileText) => {
