@@ -191,6 +191,8 @@ def test_illegal_move_error_says_what_is_legal(make_client: Any) -> None:
     pair.ws[seat].send_json({"type": "play", "move": "6-6@9"})
     error = recv(pair.ws[seat])
     assert "6-6@9" in error["message"]["en"]
+    # Players' words in both languages: no 0-based seat number from the engine's own message.
+    assert "seat" not in error["message"]["en"] and "place" not in error["message"]["fr"]
     pair.close()
 
 

@@ -352,3 +352,67 @@ def test_whole_game_by_keyboard_with_axe_and_live_region(
     assert page.evaluate("() => document.body.dataset.closed") is None
     assert errors == []
     context.close()
+
+
+def drawn_tiles_overlap(page: Page) -> list[str]:
+    """Pairs of tiles on the drawn board whose boxes on the screen overlap (by over 1 px)."""
+    found: list[str] = page.evaluate(
+        """() => {
+            const boxes = [...document.querySelectorAll("#board .tile:not(.ghost) .face")]
+                .map((r) => r.getBoundingClientRect());
+            const out = [];
+            boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+                const dx = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                const dy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                if (dx > 1 && dy > 1) out.push(i + "/" + (i + j + 1));
+            }));
+            return out;
+        }"""
+    )
+    return found
+
+
+@pytest.mark.parametrize(("preset", "players"), [("five-up", 4), ("all-fives", 3),
+                                                 ("multiples-of-five", 4),
+                                                 ("five-up-solitaire", 1)])
+@pytest.mark.parametrize("size", ["390x844", "1366x900"])
+def test_screenshots_of_every_variant(
+    base_url: str, browser: Browser, shots: Path, preset: str, players: int, size: str
+) -> None:
+    """Each variant played by keyboard to its first hand's end at a phone's and a desktop's
+    size: the drawn tiles never overlap and the smallest tile stays readable; screenshots of the
+    middle and the end of the hand go to the screenshot folder."""
+    width, height = (int(x) for x in size.split("x"))
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.select_option("#preset", preset)
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "bot:greedy")
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+    mid = False
+    deadline = time.monotonic() + 90
+    while phase(page) == "play" and time.monotonic() < deadline:
+        if not page.evaluate("() => document.body.classList.contains('my-turn')"):
+            page.wait_for_timeout(30)
+            continue
+        if not mid and page.locator("#board .tile:not(.ghost)").count() >= 8:
+            page.screenshot(path=str(shots / f"{preset}-{size}-mid.png"), full_page=True)
+            mid = True
+        before = seq(page)
+        page.locator("#mine .roving[tabindex='0']").focus()
+        page.keyboard.press("Enter")
+        if seq(page) == before and page.locator("#ends .end-btn").count():
+            page.keyboard.press("Enter")
+        wait_change(page, before)
+    assert phase(page) in ("hand_over", "game_over")
+    page.screenshot(path=str(shots / f"{preset}-{size}-hand-end.png"), full_page=True)
+    assert drawn_tiles_overlap(page) == []
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll(
+        "#board .tile .face")].map((r) => { const b = r.getBoundingClientRect();
+        return Math.min(b.width, b.height); }))""")
+    assert smallest >= 18, smallest  # the 20/24 px minimum, less the face's inset
+    context.close()

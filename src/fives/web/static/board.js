@@ -212,7 +212,8 @@
           const run = place(list, box, width, height, chosen ? chosen.unit : 0);
           if (!run || run.bad) continue;
           const b = bounds([...run.placed.values()]);
-          const unit = Math.min(width / b.w, height / b.h);
+          // Past the largest tile size a tighter snake gains nothing: the widest box wins.
+          const unit = Math.min(maxTile, width / b.w, height / b.h);
           if (!chosen || unit > chosen.unit + EPS) chosen = { box, unit };
         }
       }
