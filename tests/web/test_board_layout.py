@@ -69,7 +69,7 @@ def test_hand_end_layouts_never_overlap_and_stay_readable(
 
 def test_targets_sit_where_the_tile_would_go(page: Page) -> None:
     """Mid-hand positions with the legal moves as green targets: each target touches the tile
-    it would be played on and overlaps no tile on the table."""
+    it would be played on and overlaps no tile on the table and no other target."""
     pg = page
     checked = 0
     for preset, players in configs():
@@ -89,14 +89,19 @@ def test_targets_sit_where_the_tile_would_go(page: Page) -> None:
                 extras.append({"key": text, "parent": int(node), "port": port,
                                "double": a == b, "touching": a, "outer": b})
             layout = game.layout.to_json()
-            result = pg.evaluate("([L, vp]) => FivesBoard.layoutBoard(L, vp)",
-                                 [layout, {**VIEWPORTS["phone-390"], "extras": extras}])
-            tiles = {t["n"]: t for t in result["tiles"]}
-            assert len(result["ghosts"]) == len(extras)
-            for ghost in result["ghosts"]:
-                assert touch(ghost, tiles[ghost["parent"]]), (preset, ghost)
-                assert not any(overlap(ghost, t) for t in tiles.values()), (preset, ghost)
-                checked += 1
+            tiles_in_hand = {tuple(sorted((x["touching"], x["outer"]))) for x in extras}
+            for pair in sorted(tiles_in_hand):  # the targets of one selected tile at a time
+                mine = [x for x in extras if tuple(sorted((x["touching"], x["outer"]))) == pair]
+                result = pg.evaluate("([L, vp]) => FivesBoard.layoutBoard(L, vp)",
+                                     [layout, {**VIEWPORTS["phone-390"], "extras": mine}])
+                tiles = {t["n"]: t for t in result["tiles"]}
+                ghosts = result["ghosts"]
+                assert len(ghosts) == len(mine)
+                for i, ghost in enumerate(ghosts):
+                    assert touch(ghost, tiles[ghost["parent"]]), (preset, ghost)
+                    assert not any(overlap(ghost, t) for t in tiles.values()), (preset, ghost)
+                    assert not any(overlap(ghost, g) for g in ghosts[i + 1:]), (preset, ghost)
+                    checked += 1
             game.play(rng.choice(list(game.legal_moves)))
     assert checked > 500
 

@@ -116,7 +116,7 @@
       if (!parent) throw new Error("node " + node.n + ": no parent " + node.parent);
       const port = portOf(parent, node.port);
       const arm = armFor(parent, node.port, port);
-      const against = node.ghost ? rects.filter((r) => !r.node.ghost) : rects;
+      const against = rects; // targets avoid the tiles and the targets drawn before them
       let best = null;
       let bestScore = Infinity;
       const options = candidates(port, node.double, arm);
@@ -180,7 +180,7 @@
    *   width, height: the viewport for the board, in CSS pixels.
    *   minTile / maxTile: the smallest / largest short side of a tile, in pixels.
    *   extras: tiles that could be played ({key, parent, port, double, touching, outer}), placed
-   *     where they would go (for the green targets), checked against the real tiles only.
+   *     where they would go (for the green targets), kept clear of the tiles and of each other.
    * Returns {tiles, ghosts, ends, box, unit, fitUnit, scroll, bad, outside}: rectangles in units,
    * `unit` pixels per unit (never below minTile: past it the board scrolls), `fitUnit` the size
    * that would fit the viewport exactly.
