@@ -31,6 +31,7 @@ VIEWPORTS = {
     "phone-390": {"width": 370, "height": 460, "minTile": 20, "maxTile": 40},
     "desktop-1366": {"width": 1180, "height": 540, "minTile": 24, "maxTile": 56},
 }
+pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
 PER_CONFIG = int(os.environ.get("FIVES_LAYOUTS_PER_CONFIG", "100"))
 
 

@@ -416,3 +416,43 @@ def test_screenshots_of_every_variant(
         return Math.min(b.width, b.height); }))""")
     assert smallest >= 18, smallest  # the 20/24 px minimum, less the face's inset
     context.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_placement_animation_and_sound_toggle(
+    base_url: str, browser: Browser, motion: str
+) -> None:
+    """A placed tile slides in unless the user prefers reduced motion; sound starts off and its
+    toggle is remembered."""
+    context = browser.new_context(reduced_motion=motion,  # type: ignore[arg-type]
+                                  viewport={"width": 1366, "height": 900})
+    context.add_init_script("""
+        window.slides = 0;
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            if (this.closest && this.closest('#board')) window.slides += 1;
+            return animate.apply(this, args);
+        };""")
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.get_attribute("#sound", "aria-pressed") == "false"
+    page.click("#sound")
+    assert page.get_attribute("#sound", "aria-pressed") == "true"
+    assert page.evaluate("() => localStorage.getItem('fives.sound')") == "on"
+    page.select_option("#preset", "all-fives")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "bot:greedy")
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+    assert page.get_attribute("#sound", "aria-pressed") == "true"  # remembered
+    for _ in range(4):  # a few placements, the bot's and ours
+        while not act(page) and phase(page) == "play":
+            page.wait_for_timeout(30)
+    placed = page.locator("#board .tile:not(.ghost)").count()
+    slides = page.evaluate("() => window.slides")
+    if motion == "reduce":
+        assert slides == 0
+    else:
+        assert placed >= 3 and slides >= 3, (placed, slides)
+    context.close()
