@@ -203,3 +203,21 @@ def test_readme_commands_parse_as_written() -> None:
         assert words[0] == ".venv/bin/fives", line  # not a bare `fives`, not on PATH
         args = parser.parse_args(words[1:])
         assert getattr(args, "func", None) is not None, line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_text_output_fits_80_columns(tmp_path: Path, lang: str) -> None:
+    """Help, rules and replays are wrapped to an 80-column terminal, words never cut."""
+    from fives.rules import PRESETS
+
+    record = str(record_file(tmp_path))
+    runs = [["--help"], ["rules", "--lang", lang], ["replay", record, "--lang", lang]]
+    runs += [["rules", preset, "--lang", lang] for preset in PRESETS]
+    runs += [[command, "--help"] for command in
+             ("play", "rules", "replay", "random-game", "match", "tournament", "serve")]
+    environ = dict(env(), LANG="fr_FR.UTF-8" if lang == "fr" else "en_GB.UTF-8")
+    for argv in runs:
+        out = subprocess.run([*FIVES, *argv], capture_output=True, text=True, env=environ,
+                             timeout=60, check=True).stdout
+        long = [line for line in out.splitlines() if len(line) > 80]
+        assert long == [], (argv, long)

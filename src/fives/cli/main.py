@@ -12,6 +12,7 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from fives import __version__
@@ -22,6 +23,7 @@ from fives.cli.common import (
     BadArguments,
     Parser,
     error_prefix,
+    terminal_width,
 )
 from fives.errors import FivesError
 from fives.i18n import default_lang, error_text, text
@@ -41,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     lang = default_lang()
     parser = Parser(
         prog="fives",
-        description=text("cli.description", lang),
+        description=textwrap.fill(text("cli.description", lang),
+                                  max(40, min(terminal_width(), 100) - 2)),
         epilog=text("cli.exit_statuses", lang),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -52,11 +52,15 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
     return "\n".join(lines)
 
 
-def list_presets(lang: str) -> str:
+def list_presets(lang: str, width: int = 79) -> str:
+    """The presets, one a line; a summary too long for the width wraps under itself."""
     lines = [text("rules.list_head", lang)]
-    width = max(len(p) for p in PRESETS)
+    name_w = max(len(p) for p in PRESETS)
+    indent = " " * (name_w + 3)
     for preset in PRESETS:
-        lines.append(f"  {preset:{width}s} {text(f'preset.short.{preset}', lang)}")
+        head = f"  {preset:{name_w}s} "
+        summary = text(f"preset.short.{preset}", lang)
+        lines += textwrap.wrap(head + summary, width, subsequent_indent=indent) or [head]
     return "\n".join(lines)
 
 
@@ -64,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     lang = normalize_lang(args.lang)
     width = min(terminal_width(), 100) - 1
     if args.preset is None:
-        print(list_presets(lang))
+        print(list_presets(lang, width))
         return 0
     options = parse_options(args.option)
     check_consistent(options, "players", args.players, "--players")

@@ -278,8 +278,8 @@ MESSAGES: dict[str, str] = {
     ),
     "cli.exit_statuses": (
         "codes de sortie :\n  0    réussite\n  1    une faute du programme (signalée avec sa pile "
-        "d'appels)\n  2    arguments ou entrée invalides (une ligne sur la sortie d'erreur, rien "
-        "n'est fait)\n  130  interrompu (Ctrl-C) ; une partie en cours est d'abord enregistrée\n  "
+        "d'appels)\n  2    arguments ou entrée invalides (une ligne d'erreur, rien n'est fait)"
+        "\n  130  interrompu (Ctrl-C) ; une partie en cours est d'abord enregistrée\n  "
         "141  la sortie a été fermée tôt (par ex. `| head -1`) ; plus rien n'est écrit"
     ),
     "cli.columns_dropped": (
