@@ -120,3 +120,31 @@ def test_bad_parameters_are_named() -> None:
         pyspiel.load_game("python_fives", {"episode": "round"})
     with pytest.raises(Exception, match="invalid option 'target'"):
         pyspiel.load_game("python_fives", {"options": "target"})
+
+
+def test_resample_from_infostate_keeps_the_players_information() -> None:
+    game = pyspiel.load_game("python_fives", {"preset": "all-fives", "players": 3})
+    rng = np.random.default_rng(5)
+    changed = 0
+
+    def check(state: Any) -> None:
+        nonlocal changed
+        p = state.current_player()
+        other = state.resample_from_infostate(p, rng.random)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        assert other.legal_actions() == state.legal_actions()
+        assert np.array_equal(np.asarray(other.observation_tensor(p)),
+                              np.asarray(state.observation_tensor(p)))
+        g, h = state.table.game, other.table.game
+
+        def unseen(x: Any) -> set[int]:
+            hands = {t for s in range(3) if s != p for t in range(28) if x.hands[s] >> t & 1}
+            return hands | set(x.boneyard[x.bpos:])
+
+        assert unseen(g) == unseen(h) and g.hands[p] == h.hands[p]
+        assert [x.bit_count() for x in g.hands] == [x.bit_count() for x in h.hands]
+        changed += g.hands != h.hands
+
+    for _ in range(2):
+        _play_random(game.new_initial_state(), rng, check)
+    assert changed > 0

@@ -243,6 +243,37 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
         self.drawn.append([0] * n)
         self.placer.append([])
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FivesState:
+        """A state that ``player_id`` cannot tell from this one (for IS-MCTS): the tiles it
+        cannot see (the other hands and the boneyard) dealt anew, uniformly. What passes and
+        draws reveal (a seat that drew had no tile for the open ends) is not used."""
+        other: FivesState = self.clone()
+        if not other.started or other.table.done:
+            return other
+        table = other.table
+        game = table.game
+        seats = [s for s in range(self.rules.players) if s != player_id]
+        tiles = [t for s in seats for t in range(TILE_COUNT) if game.hands[s] >> t & 1]
+        tiles += game.boneyard[game.bpos:]
+        order = list(range(len(tiles)))
+        for i in range(len(order) - 1, 0, -1):  # Fisher-Yates with the sampler's draws
+            j = min(i, int(probability_sampler() * (i + 1)))
+            order[i], order[j] = order[j], order[i]
+        tiles = [tiles[k] for k in order]
+        placed = [0] * self.rules.players
+        for i, seat in enumerate(other.placer[-1]):
+            placed[seat] |= 1 << game.layout.tile_ids[i]
+        for s in seats:
+            k = game.hands[s].bit_count()
+            game.hands[s] = sum(1 << t for t in tiles[:k])
+            tiles = tiles[k:]
+            other.dealt_hands[-1][s] = game.hands[s] | placed[s]
+            other.drawn[-1][s] = 0
+        game.boneyard[game.bpos:] = tiles
+        table._obs = {}
+        table._codes = None
+        return other
+
     # ---------------------------------------------------------------- reading
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
