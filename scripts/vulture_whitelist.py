@@ -7,7 +7,7 @@ say why beside it. Dead code goes, it does not come here.
 from rich.console import Console
 
 from fives.cli import common
-from fives.envs import encoding, gym_env, openspiel_game, pettingzoo_env, table, train
+from fives.envs import gym_env, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
 from fives.settlement import ScoreRules
 from fives.tui import board
@@ -40,6 +40,7 @@ openspiel_game.FivesState.chance_outcomes
 openspiel_game.FivesState._apply_action
 openspiel_game.FivesState._action_to_string
 openspiel_game.FivesState.returns
+openspiel_game.FivesState.resample_from_infostate
 openspiel_game.FivesObserver.set_from
 openspiel_game.FivesObserver.string_from
 train._on_rollout_end
@@ -49,9 +50,6 @@ memo  # Table.__deepcopy__(self, memo)
 common.lang_or_default
 fairdeal.verify_record
 ScoreRules.play_points
-encoding.mask_of_actions
-encoding.mask_bits
 table.Table.initial_scores
-pettingzoo_env.FivesAECEnv._seed
 board.STEP
 board.Drawer.anchor

@@ -150,7 +150,6 @@ _PHASE_INDEX = {phase: i for i, phase in enumerate(Phase)}
 _SPINNERS = ("none", "first_double", "every_double")
 _SNIFFS = ("none", "us", "british")
 assert len(PRESETS) <= 16, "the observation has 16 preset slots"
-_BITS = np.arange(TILE_COUNT, dtype=np.uint64)
 _NODE_ROWS = np.arange(MAX_NODES, dtype=np.int64) * TILE_COUNT + OFFSET["node_tile"]
 _OPEN = OFFSET["open_port"]
 
@@ -169,11 +168,6 @@ def rules_vector(rules: Ruleset) -> Obs:
     v[OFFSET["target"]] = min(rules.target, 500) / 500
     v[OFFSET["sniff"] + _SNIFFS.index(rules.sniff)] = 1
     return v
-
-
-def mask_bits(mask: int) -> npt.NDArray[np.float32]:
-    """The 28 bits of a tile mask as floats."""
-    return ((np.uint64(mask) >> _BITS) & np.uint64(1)).astype(np.float32)
 
 
 # The 14 bits of every 14-bit number as floats: a hand is two table rows.
@@ -341,9 +335,3 @@ def encode_view(view: SeatView) -> Obs:
         view.forced_lead.id if view.forced_lead is not None else -1, view.hand_number,
         view.layout, seen, draws, passes,
     )
-
-
-def mask_of_actions(actions: Iterable[int]) -> Mask:
-    m = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    m[list(actions)] = 1
-    return m

@@ -57,7 +57,6 @@ class FivesAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = list(AGENTS[:n])
         self.observation_spaces, self.action_spaces = _spaces(n)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self._seed: int | None = None
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
