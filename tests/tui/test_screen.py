@@ -5,6 +5,7 @@ spinners, at a hand's end and at the game's end, no line is wider than the termi
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,30 @@ def test_help_is_wrapped_to_the_width(tmp_path: Path) -> None:
         assert "Five Up" in rows[0]
     finally:
         term.close()
+
+
+def test_the_printed_resume_command_restores_the_game(tmp_path: Path) -> None:
+    """Ctrl-D in full screen: the command printed is run exactly as printed and brings back the
+    same bots and language."""
+    import shlex
+
+    first = Terminal(["play", "--preset", "all-fives", "--seats", "human,expert", "--seed", "4",
+                      "--lang", "fr", "--delay", "0", "--think", "0.05"], 80, 24, tmp_path)
+    try:
+        first.wait_for("votre coup")
+        first.type("1")
+        first.wait_for("votre coup")
+    finally:
+        first.close()
+    printed = "\n".join(first.printed_lines())
+    assert "Pour la reprendre : " in printed, printed[-500:]
+    command = shlex.split(printed.split("Pour la reprendre : ", 1)[1].splitlines()[0])
+    assert command[-3:-1] == ["play", "--resume"]
+    assert command[:-3] in (["fives"], [sys.executable, "-m", "fives"]), command
+    second = Terminal(command[-3:] + ["--delay", "0"], 80, 24, tmp_path)
+    try:
+        rows = second.wait_for("votre coup")
+    finally:
+        second.close()
+    screen = "\n".join(rows)
+    assert "Nord (expert)" in screen and "Votre main" in screen

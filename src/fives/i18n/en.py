@@ -395,7 +395,7 @@ MESSAGES: dict[str, str] = {
     "tui.saved": "Game saved to {path}",
     "tui.saved_on_exit": "Game saved to {path}",
     "tui.save_failed": "Cannot save to {path}: {reason}",
-    "tui.resume_hint": "Continue it with: fives play --resume {path}",
+    "tui.resume_hint": "Continue it with: {command} --resume {path}",
     "tui.resume_seats": (
         "Seats: {seats} (a record does not keep who was a bot; choose with --seats)."
     ),

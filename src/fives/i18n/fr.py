@@ -429,7 +429,7 @@ MESSAGES: dict[str, str] = {
     "tui.saved": "Partie sauvegardée dans {path}",
     "tui.saved_on_exit": "Partie sauvegardée dans {path}",
     "tui.save_failed": "Impossible de sauvegarder dans {path} : {reason}",
-    "tui.resume_hint": "Pour la reprendre : fives play --resume {path}",
+    "tui.resume_hint": "Pour la reprendre : {command} --resume {path}",
     "tui.resume_seats": (
         "Places : {seats} (une partie sauvegardée ne dit pas qui était un robot ; choisissez avec "
         "--seats)."

@@ -12,7 +12,9 @@ import copy
 import json
 import os
 import shlex
+import shutil
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -350,7 +352,7 @@ class PlaySession:
                                  quiet=True)
                 if path is not None:
                     self.say(Text(self.t("tui.saved_on_exit", path=str(path)), style="bold"))
-                    self.say(self.t("tui.resume_hint", path=shlex.quote(str(path))))
+                    self.say(self.resume_hint(path))
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
         except BrokenPipeError:
             # The output was closed (`| head`): keep the game without a word, then stop.
@@ -636,6 +638,11 @@ class PlaySession:
                                   + "  ".join(f"{x:>4}" for x in h.scores)))
         return lines
 
+    def resume_hint(self, path: Path) -> str:
+        """The exact command that goes on with this game (seats and language are in its meta)."""
+        return self.t("tui.resume_hint", command=command_name() + " play",
+                      path=shlex.quote(str(path)))
+
     def write_record(self, path: Path) -> None:
         """Write the record as of the last completed action (OSError or ValueError if not)."""
         if path.parent == default_save_dir():  # ours to create; a player's path is not
@@ -669,7 +676,7 @@ class PlaySession:
             name = self.ask(self.t("tui.quit_file_ask", path=str(default))).strip()
             path = self.save(Path(name).expanduser() if name else default)
             if path is not None:
-                self.say(self.t("tui.resume_hint", path=shlex.quote(str(path))))
+                self.say(self.resume_hint(path))
                 raise SessionEnd(0)
 
     def undo(self, seat: int) -> bool:
@@ -870,6 +877,20 @@ class PlaySession:
                 name = ""
             if not name or self.save(Path(name).expanduser()) is not None:
                 return
+
+
+def command_name() -> str:
+    """How to run this program again: ``fives`` when that is the one on PATH, else the path it
+    was started by (``.venv/bin/fives``), or ``python -m fives``."""
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else "fives"
+    if os.path.basename(argv0) == "fives":
+        found = shutil.which("fives")
+        if found and os.path.realpath(found) == os.path.realpath(argv0):
+            return "fives"
+        return shlex.quote(argv0)
+    if argv0.endswith("__main__.py"):
+        return f"{shlex.quote(sys.executable)} -m fives"
+    return "fives"
 
 
 def session_meta(seats: Sequence[str], think: float | None, lang: str,
