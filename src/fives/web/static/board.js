@@ -17,7 +17,7 @@
   const PAD = 0.5; // margin around the drawing, in units
   // Box centres tried (fractions of the box), so that a long arm may use the room a short one
   // leaves on its side of the lead.
-  const SHIFTS = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.3], [0, -0.3], [0.3, 0.3], [-0.3, -0.3]];
+  const SHIFTS = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.3], [0, -0.3]];
 
   function left(d) { return [d[1], -d[0]]; }
   function right(d) { return [-d[1], d[0]]; }
@@ -117,24 +117,34 @@
       const port = portOf(parent, node.port);
       const arm = armFor(parent, node.port, port);
       const against = rects; // targets avoid the tiles and the targets drawn before them
-      let best = null;
-      let bestScore = Infinity;
       const options = candidates(port, node.double, arm);
-      const free = (rect, except) => against.every(
-        (other) => !clash(rect, other.rect, other === except ? 0 : GAP));
+      const free = (rect, except) => {
+        for (const other of against) {
+          if (clash(rect, other.rect, other === except ? 0 : GAP)) return false;
+        }
+        return true;
+      };
+      // Places that fit, best first; then the first whose own end is not walled in (one tile
+      // of look-ahead), else the best of them.
+      const fits = [];
       options.forEach((c, rank) => {
         const rect = rectAt(c.center, c.dir, c.along, c.across);
         if (!free(rect, parent)) return;
-        // Look one tile ahead: a place whose own end is walled in is a last resort.
+        const out = excess(rect, box);
+        fits.push({ ...c, rect, score: (out > EPS ? 100 + 10 * out : 0) + rank });
+      });
+      fits.sort((x, y) => x.score - y.score);
+      let best = null;
+      let bestScore = Infinity;
+      for (const c of fits) {
         const next = { at: add(c.center, c.dir, c.along), dir: c.dir };
         const open = candidates(next, false, { lane: c.dir, prog: right(c.dir) }).some((k) => {
           const r2 = rectAt(k.center, k.dir, k.along, k.across);
-          return !clash(r2, rect, 0) && free(r2, null);
+          return !clash(r2, c.rect, 0) && free(r2, null);
         });
-        const out = excess(rect, box);
-        const score = (out > EPS ? 100 + 10 * out : 0) + (open ? 0 : 1000) + rank;
-        if (score < bestScore) { bestScore = score; best = { ...c, rect }; }
-      });
+        if (open) { best = c; bestScore = c.score; break; }
+      }
+      if (!best && fits.length) { best = fits[0]; bestScore = fits[0].score; }
       if (!best) { // boxed in: nothing fits (the caller tries another box)
         bad += 1;
         const c = options[0];
@@ -197,24 +207,33 @@
     // spiral; shifted boxes let a long arm use the side a short arm leaves empty.
     const search = (list) => {
       let chosen = null;
-      const sizes = [];
-      const longest = 2 * list.length + 2;
-      for (let cols = Math.max(6, Math.min(longest, 60)); cols >= 6; cols -= cols > 24 ? 4 : 2) {
-        sizes.push(cols);
-      }
-      for (const cols of sizes) {
+      const attempt = (cols, sx, sy) => {
         const rows = Math.max(4, cols / aspect);
+        const cx = sx * cols;
+        const cy = sy * rows;
+        const box = { x0: cx - cols / 2, x1: cx + cols / 2, y0: cy - rows / 2, y1: cy + rows / 2 };
+        const run = place(list, box, width, height, chosen ? chosen.unit : 0);
+        if (!run || run.bad) return;
+        const b = bounds([...run.placed.values()]);
+        // Past the largest tile size a tighter snake gains nothing: the widest box wins.
+        const unit = Math.min(maxTile, width / b.w, height / b.h);
+        if (!chosen || unit > chosen.unit + EPS) chosen = { box, unit, cols };
+      };
+      // Coarse: centred boxes from "no turn at all" down to a tight spiral, widest first.
+      const longest = 2 * list.length + 2;
+      for (let cols = Math.max(6, Math.min(longest, 60)); cols >= 6; cols -= cols > 16 ? 4 : 2) {
+        if (chosen && chosen.unit >= maxTile - EPS) return chosen;
+        attempt(cols, 0, 0);
+      }
+      if (!chosen || chosen.unit >= maxTile - EPS) return chosen;
+      // Fine: around the best width, boxes shifted so that a long arm may use the room a short
+      // one leaves on its side of the lead.
+      const around = chosen.cols;
+      for (const cols of [around, around - 2, around + 2, around - 4, around + 4]) {
+        if (cols < 6) continue;
         for (const [sx, sy] of SHIFTS) {
-          const cx = sx * cols;
-          const cy = sy * rows;
-          const box = { x0: cx - cols / 2, x1: cx + cols / 2, y0: cy - rows / 2,
-            y1: cy + rows / 2 };
-          const run = place(list, box, width, height, chosen ? chosen.unit : 0);
-          if (!run || run.bad) continue;
-          const b = bounds([...run.placed.values()]);
-          // Past the largest tile size a tighter snake gains nothing: the widest box wins.
-          const unit = Math.min(maxTile, width / b.w, height / b.h);
-          if (!chosen || unit > chosen.unit + EPS) chosen = { box, unit };
+          if (cols === around && sx === 0 && sy === 0) continue;
+          attempt(cols, sx, sy);
         }
       }
       return chosen;
