@@ -77,7 +77,7 @@ class Drawer:
         self.canvas = Canvas()
         self.direction: dict[tuple[int, str], str] = {}
         self.left_out: list[Text] = []
-        self.anchor: dict[int, tuple[int, int]] = {}
+        self.left_out_nodes: set[int] = set()
 
     # ------------------------------------------------------------------ one tile
     def style(self, node: int) -> str:
@@ -139,10 +139,10 @@ class Drawer:
                 row = bottom if came == "S" else top
             return row, right + 1 if heading == "E" else left - 1
         col = mid_c
-        if came == "E":
-            col = right - 1
+        if came == "E":  # turning at the right edge: under the tile's far end, inside it
+            col = max(mid_c, right - 2)
         elif came == "W":
-            col = left + 1
+            col = min(mid_c, left + 2)
         return (bottom + 1, col) if heading == "S" else (top - 1, col)
 
     def lay(self, nd: Mapping[str, Any], heading: str, box: tuple[int, int, int, int],
@@ -187,20 +187,31 @@ class Drawer:
                 self.arm(nd["n"], port, box, side, None, heading)
 
     def leave_out(self, after: int, chain: list[Mapping[str, Any]]) -> None:
-        line = Text("  ")
+        """List a chain that cannot be drawn (with the spinner branches hanging from it)."""
+        stack = list(chain)
+        while stack:
+            nd = stack.pop()
+            self.left_out_nodes.add(nd["n"])
+            stack += [c for (p, _), c in self.children.items() if p == nd["n"]
+                      and c["n"] not in self.left_out_nodes]
         parent = self.nodes[after]
-        line.append(f"[{parent['touching']}|{parent['outer']}]", style=STYLE_NOTE)
-        line.append(" … ", style=STYLE_NOTE)
+        pieces = [Text(f"[{parent['touching']}|{parent['outer']}] …", style=STYLE_NOTE)]
         for i, nd in enumerate(chain):
-            if i:
-                line.append("-", style=STYLE_NOTE)
             far_open = i == len(chain) - 1 and (nd["n"], "out") in self.playable
             base = self.style(nd["n"])
-            line.append("[", style=base)
-            line.append(str(nd["touching"]), style=base)
-            line.append("|", style=base)
-            line.append(str(nd["outer"]), style=STYLE_OPEN if far_open else base)
-            line.append("]", style=base)
+            piece = Text("[", style=base)
+            piece.append(str(nd["touching"]), style=base)
+            piece.append("|", style=base)
+            piece.append(str(nd["outer"]), style=STYLE_OPEN if far_open else base)
+            piece.append("]", style=base)
+            pieces.append(piece)
+        line = Text("  ")
+        for piece in pieces:  # wrapped between tiles, never through one
+            if line.cell_len + 1 + piece.cell_len > self.width and line.plain.strip():
+                self.left_out.append(line)
+                line = Text("    ")
+            line.append(" " if line.plain.strip() else "")
+            line.append_text(piece)
         self.left_out.append(line)
 
     # ------------------------------------------------------------------ the whole table

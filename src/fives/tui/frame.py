@@ -103,7 +103,7 @@ def compose(parts: FrameParts, width: int, height: int) -> list[Text]:
     else:
         below = parts.below_board[:max(0, room - 1)]
         room_left = room - len(below)
-        actions = parts.actions[-MAX_ACTIONS:]
+        actions = parts.actions[-max(MAX_ACTIONS, height // 5):]  # a tall terminal: more
         board_lines = len(parts.board.lines) + len(parts.board.left_out) if parts.board else 0
         # The picture first (at least MIN_BOARD rows), then as many actions as fit.
         n_actions = max(0, min(len(actions), room_left - min(board_lines, MIN_BOARD)))
