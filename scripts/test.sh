@@ -46,6 +46,13 @@ if [ -z "${FIVES_TEST_REDIS_URL:-}" ] && ! port_open 6379; then
     redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save "" --appendonly no
     for _ in $(seq 30); do port_open 6379 && break; sleep 1; done
 fi
+# nginx in front of several processes (tests/scale/test_nginx.py runs deploy/nginx-fives.conf).
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nginx
+fi
 export FIVES_REQUIRE_SERVICES=1
 # --- end of the shared-mode block ------------------------------------------------------------
 

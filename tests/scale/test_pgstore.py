@@ -17,13 +17,14 @@ def run(coro: object) -> object:
 
 
 def test_migrations_apply_once_and_record_their_versions(pg_url: str) -> None:
-    assert migrate(pg_url) == ["0001.initial", "0002.log-epoch"]
+    versions = ["0001.initial", "0002.log-epoch", "0003.lobby"]
+    assert migrate(pg_url) == versions
     assert migrate(pg_url) == []  # a second process starting finds nothing to do
     with psycopg.connect(pg_url) as conn:
         applied = [r[0] for r in conn.execute("SELECT migration_id FROM _yoyo_migration")]
         columns = {r[0] for r in conn.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_name = 'log'")}
-    assert applied == ["0001.initial", "0002.log-epoch"]
+    assert applied == versions
     assert columns == {"table_id", "seq", "kind", "payload", "at", "epoch"}
 
 

@@ -7,7 +7,6 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-import psycopg
 import pytest
 from starlette.testclient import TestClient
 
@@ -15,6 +14,7 @@ from fives.web.config import Limits, ServerConfig
 from fives.web.shared import create_shared_app
 from web.helpers import create, recv, seat_tokens, token_of
 
+from .games import assert_seen_is_logged, play_to_the_end
 from .services import REDIS_URL
 
 FAST = Limits(message_rate=1e6, message_burst=1e6, tables_per_minute=6e7, tables_burst=1e6)
@@ -46,26 +46,6 @@ def hub(client: TestClient) -> Any:
     return client.app.state.server  # type: ignore[attr-defined]
 
 
-def logged_moves(pg_url: str, table_id: str) -> list[str]:
-    with psycopg.connect(pg_url) as conn:
-        rows = conn.execute("SELECT kind, payload FROM log WHERE table_id = %s ORDER BY seq",
-                            (table_id,)).fetchall()
-    import json
-
-    return [json.loads(p)["move"] for k, p in rows if k == "move"]
-
-
-def until(ws: Any, seq: int, plays: list[str]) -> dict[str, Any]:
-    """Frames until the one of step ``seq``; the moves played in them go to ``plays``."""
-    while True:
-        frame = recv(ws)
-        assert frame["type"] == "state", frame
-        plays += [e["move"] for e in frame["events"] if e["kind"] == "play"]
-        if frame["seq"] >= seq:
-            assert frame["seq"] == seq
-            return frame
-
-
 def test_two_players_on_two_processes_and_a_spectator_on_a_third(
     shared_clients: Any, pg_url: str
 ) -> None:
@@ -77,7 +57,6 @@ def test_two_players_on_two_processes_and_a_spectator_on_a_third(
     tokens = seat_tokens(created)
     with a.websocket_connect("/ws") as ws0, b.websocket_connect("/ws") as ws1, \
             c.websocket_connect("/ws") as watch:
-        sockets = [ws0, ws1]
         frames: list[dict[str, Any]] = []
         for ws, token in ((ws0, tokens[0]), (ws1, tokens[1]),
                           (watch, token_of(created["watch"]))):
@@ -85,27 +64,6 @@ def test_two_players_on_two_processes_and_a_spectator_on_a_third(
             frames.append(recv(ws))
         assert table_id not in hub(b).tables and table_id not in hub(c).tables
         assert frames[1]["you"] == 1 and frames[2]["you"] is None
-        assert frames[1]["view"]["hand"] and "hand" not in frames[2]["view"] or \
-            not frames[2]["view"].get("hand")
-        seen_by_watch: list[str] = []
-        last = frames[:2]
-        seq = frames[0]["seq"]
-        while last[0]["view"]["winner"] is None:
-            view = last[0]["view"]
-            if view["phase"] == "hand_over":
-                sockets[0].send_json({"type": "next_hand"})
-            else:
-                mover = view["turn"]
-                sockets[mover].send_json(
-                    {"type": "play", "move": last[mover]["view"]["legal_moves"][0]})
-            seq += 1
-            # every socket hears every action, each on its own process
-            for seat in (0, 1):
-                last[seat] = until(sockets[seat], seq, [])
-            until(watch, seq, seen_by_watch)
-        assert last[0]["view"]["winner"] is not None
-    logged = logged_moves(pg_url, table_id)
-    plays = [m for m in logged if m not in ("draw", "pass")]
-    assert len(plays) > 10 and len(seen_by_watch) == len(plays)
-    for seen, stored in zip(seen_by_watch, plays, strict=True):  # events drop the end's side
-        assert stored == seen or stored.startswith(seen + "."), (seen, stored)
+        assert frames[1]["view"]["hand"] and not frames[2]["view"].get("hand")
+        seen = play_to_the_end([ws0, ws1], watch, frames[:2], recv)
+    assert_seen_is_logged(seen, pg_url, table_id)
