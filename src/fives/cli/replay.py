@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from typing import Any
 
 from fives.cli.common import add_lang, fail
@@ -63,27 +64,29 @@ def _scores(scores: tuple[int, ...]) -> str:
 
 
 def describe(event: Event, lang: str, partnerships: bool = False) -> str:
-    """One readable line (or table, at the end of a hand) for an event."""
+    """One readable line (or table, at the end of a hand) for an event. Players and sides are
+    numbered from 1, as people count them (records and ``--format jsonl`` count from 0)."""
     if isinstance(event, PlayEvent):
         pts = f"+{event.points}" if event.points else "0"
-        return text("replay.play", lang, hand=event.hand, seat=event.seat, move=event.move,
+        return text("replay.play", lang, hand=event.hand, seat=event.seat + 1, move=event.move,
                     total=event.total, points=pts, scores=_scores(event.scores))
     if isinstance(event, DrawEvent):
-        return text("replay.draw", lang, hand=event.hand, seat=event.seat, tile=event.tile,
+        return text("replay.draw", lang, hand=event.hand, seat=event.seat + 1, tile=event.tile,
                     scores=_scores(event.scores))
     if isinstance(event, PassEvent):
-        return text("replay.pass", lang, hand=event.hand, seat=event.seat)
+        return text("replay.pass", lang, hand=event.hand, seat=event.seat + 1)
     if isinstance(event, HandEndEvent):
         result = text(f"replay.result.{event.result}", lang)
-        winner = "-" if event.winner is None else str(event.winner)
+        winner = "-" if event.winner is None else str(event.winner + 1)
         lines = [text("replay.hand_end", lang, hand=event.hand, result=result, winner=winner)]
         lines.append("  " + text("replay.table_head", lang))
         for seat, pips in enumerate(event.pips):
             tiles = " ".join(f"[{t.high}|{t.low}]" for t in event.hands[seat]) or "-"
-            lines.append(f"  {seat:>4}  {pips:>4}  {tiles}")
+            head = f"  {seat + 1:>6}  {pips:>4}  "
+            lines += textwrap.wrap(head + tiles, 79, subsequent_indent=" " * len(head))
         lines.append("  " + text("replay.deltas", lang,
                                  deltas=" / ".join(f"{d:+d}" for d in event.deltas),
                                  scores=_scores(event.scores)))
         return "\n".join(lines)
     assert isinstance(event, GameEndEvent)
-    return text("replay.game_end", lang, winner=event.winner, scores=_scores(event.scores))
+    return text("replay.game_end", lang, winner=event.winner + 1, scores=_scores(event.scores))

@@ -152,12 +152,12 @@ MESSAGES: dict[str, str] = {
     "rules.list_head": "Presets (fives rules PRESET for the details):",
     # -------- ``fives replay``
     "replay.play": (
-        "hand {hand} | seat {seat} plays {move} | ends total {total} | {points} | scores {scores}"
+        "hand {hand} | player {seat} plays {move} | ends total {total} | {points} | scores {scores}"
     ),
-    "replay.draw": "hand {hand} | seat {seat} draws {tile} | scores {scores}",
-    "replay.pass": "hand {hand} | seat {seat} passes",
+    "replay.draw": "hand {hand} | player {seat} draws {tile} | scores {scores}",
+    "replay.pass": "hand {hand} | player {seat} passes",
     "replay.hand_end": "end of hand {hand}: {result}, winner {winner}",
-    "replay.table_head": "seat  pips  tiles left",
+    "replay.table_head": "player  pips  tiles left",
     "replay.deltas": "settlement {deltas} -> scores {scores}",
     "replay.game_end": "game over: side {winner} wins with scores {scores}",
     "replay.result.out": "out",

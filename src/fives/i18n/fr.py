@@ -178,13 +178,13 @@ MESSAGES: dict[str, str] = {
     "rules.list_head": "Variantes (fives rules VARIANTE pour le détail) :",
     # -------- ``fives replay``
     "replay.play": (
-        "manche {hand} | place {seat} pose {move} | total des bouts {total} | {points} | scores "
+        "manche {hand} | joueur {seat} pose {move} | total des bouts {total} | {points} | scores "
         "{scores}"
     ),
-    "replay.draw": "manche {hand} | place {seat} pioche {tile} | scores {scores}",
-    "replay.pass": "manche {hand} | place {seat} passe",
+    "replay.draw": "manche {hand} | joueur {seat} pioche {tile} | scores {scores}",
+    "replay.pass": "manche {hand} | joueur {seat} passe",
     "replay.hand_end": "fin de la manche {hand} : {result}, gagnant {winner}",
-    "replay.table_head": "place points dominos restants",
+    "replay.table_head": "joueur points dominos restants",
     "replay.deltas": "décompte {deltas} -> scores {scores}",
     "replay.game_end": "fin de la partie : le camp {winner} gagne, scores {scores}",
     "replay.result.out": "domino (main vidée)",
