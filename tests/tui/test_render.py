@@ -58,16 +58,17 @@ def v05_layout() -> Layout:
 def test_layout_drawing_of_v05() -> None:
     data = v05_layout().to_json()
     lines = [line.plain for line in render_layout(data, "en", last=7, width=80)]
-    main = lines[:4]
-    # The line of play: the west arm reversed (2 faces out), the lead across, then east.
-    assert main[0].split() == ["#3", "#1", "#2"]
-    assert "[2|6] ├─┤ [6|3]" in main[2]
-    assert "┌6┐" in main[1] and "└6┘" in main[3]
+    main = lines[:3]
+    # The line of play: the west arm reversed (2 faces out), the lead across, then east; tiles
+    # are named by their pips (no engine numbers).
+    assert "[2|6] ├─┤ [6|3]" in main[1]
+    assert "┌6┐" in main[0] and "└6┘" in main[2]
     text = "\n".join(lines)
-    assert re.search(r"#1 north ─ \[6\|5\] ├─┤ \[5\|0\]", text)
-    assert "#1 south ─ open (6)" in text
-    assert "#5 left ─ [5|4]" in text
-    assert "#5 right ─ open (5)" in text
+    assert "#" not in text
+    assert re.search(r"\[6\|6\] north ─ \[6\|5\] ├─┤ \[5\|0\]", text)
+    assert "[6|6] south ─ open (6)" in text
+    assert "[5|5] left ─ [5|4]" in text
+    assert "[5|5] right ─ open (5)" in text
     assert counted_parts(data) == [(3, False), (2, False), (0, False), (4, False)]
     assert sum_text(data) == "3 + 2 + 0 + 4"
 

@@ -51,7 +51,7 @@ def tile_cell(
     last: bool,
 ) -> Cell:
     """A tile showing ``left`` then ``right``; a double is drawn across (pip above and below)."""
-    label = f"#{node['n']}"
+    label = ""  # tiles are named by their pips, not by engine numbers
     base = STYLE_LAST if last else STYLE_TILE
     if node["double"]:
         frame = STYLE_LAST if last else (STYLE_SPINNER if node["spinner"] else "")
@@ -161,11 +161,11 @@ def render_layout(
         ports = BRANCHES_OF_LEAD if n == 1 else BRANCHES_OF_CHILD
         if not any(d.arm(n, p) or d.is_open(n, p) for p in ports):
             # Both branches still locked: one short line instead of two.
-            lines.append(Text(f"  #{n} ", style=STYLE_SPINNER)
+            lines.append(Text(f"  {tile_name(nd)} ", style=STYLE_SPINNER)
                          + Text(text("tui.branches_locked", lang), style=STYLE_LABEL))
             continue
         for port in ports:
-            prefix = Text(f"  #{n} ", style=STYLE_SPINNER)
+            prefix = Text(f"  {tile_name(nd)} ", style=STYLE_SPINNER)
             prefix.append(text(f"tui.port_{port}", lang), style=STYLE_SPINNER)
             prefix.append(" ─ ")
             branch = d.arm(n, port)
@@ -186,6 +186,11 @@ def render_layout(
             ]
             lines.extend(_strip_lines(prefix, branch_cells, width, len(prefix.plain)))
     return lines
+
+
+def tile_name(node: Mapping[str, Any]) -> str:
+    """'[6|4]': a tile of the layout as the player sees it."""
+    return f"[{node['touching']}|{node['outer']}]"
 
 
 def counted_parts(data: Mapping[str, Any]) -> list[tuple[int, bool]] | None:

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from fives.i18n import text
 from fives.tui.frame import move_words
-from fives.tui.layout_view import counted_parts, render_layout
+from fives.tui.layout_view import counted_parts, render_layout, tile_name
 from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
@@ -91,13 +91,16 @@ def describe_ends(layout_json: dict[str, object], lang: str) -> Text:
     out = Text()
     if not ends:
         return out
+    nodes = layout_json.get("nodes", [])
+    assert isinstance(nodes, list)
+    names = {nd["n"]: tile_name(nd) for nd in nodes}
     out.append(text("tui.open_ends", lang) + " ")
     for i, e in enumerate(ends):
         if i:
             out.append(" · ", style="dim")
         out.append(str(e["value"]), style="bold yellow")
         port = text(f"tui.port_{e['port']}", lang)
-        out.append(f" (#{e['node']} {port})", style="dim")
+        out.append(f" ({names.get(e['node'], '?')} {port})", style="dim")
     return out
 
 
