@@ -14,6 +14,7 @@
 (function (root) {
   const EPS = 1e-6;
   const GAP = 0.25; // the clear space kept between tiles that are not joined
+  let gap = GAP; // 0 in the last resort: tiles may then touch (never overlap)
   const PAD = 0.5; // margin around the drawing, in units
   // Box centres tried (fractions of the box), so that a long arm may use the room a short one
   // leaves on its side of the lead.
@@ -79,18 +80,31 @@
   }
 
   // The arm state a tile grown on a port starts with (a new arm, or its parent's).
-  function armFor(parent, portName, port) {
+  // `variant` 0 is the rule above; another variant turns some arms the other way (chosen by
+  // a fixed hash of the arm's number), for the rare layout where the rule walls an arm in.
+  function armFor(parent, portName, port, count, variant) {
     if (!parent.lead && portName === "out") return parent.arm;
     const lane = port.dir;
     const side = right(lane); // arms through the centre turn clockwise: a pinwheel
     const offset = port.at[0] * side[0] + port.at[1] * side[1];
-    return { lane, prog: Math.abs(offset) < 0.75 || offset > 0 ? side : neg(side) };
+    let prog = Math.abs(offset) < 0.75 || offset > 0 ? side : neg(side);
+    if (variant && (((count + 1) * 2654435761 + variant * 40503) >>> 7) % 2) prog = neg(prog);
+    return { lane, prog };
   }
 
   // Place every node in order. With `limit`, give up (null) as soon as the drawing's bounds
   // would make tiles no larger than `limit` pixels in a `width` x `height` viewport.
-  function place(nodes, box, width, height, limit) {
+  // With `reserve`, a place that walls in an end already on the table (not yet played on)
+  // counts as walled too: slower, tried only when nothing else works.
+  function place(nodes, box, width, height, limit, variant, reserve) {
     const placed = new Map();
+    const open = new Map(); // "n.port" -> {at, dir, owner} of the ends not played on yet
+    const addPorts = (p) => {
+      const names = p.lead ? ["W", "E", ...(p.node.spinner ? ["N", "S"] : [])]
+        : ["out", ...(p.node.spinner ? ["L", "R"] : [])];
+      for (const name of names) open.set(p.node.n + "." + name, { ...portOf(p, name), owner: p });
+    };
+    let arms = 0;
     const rects = [];
     let bad = 0;
     let outside = 0;
@@ -110,17 +124,19 @@
           arm: null, rect: rectAt([0, 0], [1, 0], along, across) };
         placed.set(node.n, p);
         rects.push(p);
+        if (reserve) addPorts(p);
         continue;
       }
       const parent = placed.get(node.parent);
       if (!parent) throw new Error("node " + node.n + ": no parent " + node.parent);
       const port = portOf(parent, node.port);
-      const arm = armFor(parent, node.port, port);
+      const arm = armFor(parent, node.port, port, arms, variant || 0);
+      if (!arm.counted) { arm.counted = true; arms += 1; }
       const against = rects; // targets avoid the tiles and the targets drawn before them
       const options = candidates(port, node.double, arm);
       const free = (rect, except) => {
         for (const other of against) {
-          if (clash(rect, other.rect, other === except ? 0 : GAP)) return false;
+          if (clash(rect, other.rect, other === except ? 0 : gap)) return false;
         }
         return true;
       };
@@ -134,17 +150,41 @@
         fits.push({ ...c, rect, score: (out > EPS ? 100 + 10 * out : 0) + rank });
       });
       fits.sort((x, y) => x.score - y.score);
+      // A port is walled in when no tile could go on it; a spinner has three to keep open.
+      const walled = (c) => {
+        const ports = [{ at: add(c.center, c.dir, c.along), dir: c.dir }];
+        if (node.spinner) {
+          ports.push({ at: add(c.center, left(c.dir), c.across), dir: left(c.dir) },
+            { at: add(c.center, right(c.dir), c.across), dir: right(c.dir) });
+        }
+        let count = 0;
+        for (const q of ports) {
+          const ok = candidates(q, false, { lane: q.dir, prog: right(q.dir) }).some((k) => {
+            const r2 = rectAt(k.center, k.dir, k.along, k.across);
+            return !clash(r2, c.rect, 0) && free(r2, null);
+          });
+          if (!ok) count += 1;
+        }
+        if (reserve) {
+          for (const [key, q] of open) {
+            if (key === node.parent + "." + node.port) continue;
+            const ok = candidates(q, false, { lane: q.dir, prog: right(q.dir) }).some((k) => {
+              const r2 = rectAt(k.center, k.dir, k.along, k.across);
+              return !clash(r2, c.rect, gap) && free(r2, q.owner);
+            });
+            if (!ok) count += 1;
+          }
+        }
+        return count;
+      };
       let best = null;
       let bestScore = Infinity;
+      let fewest = Infinity;
       for (const c of fits) {
-        const next = { at: add(c.center, c.dir, c.along), dir: c.dir };
-        const open = candidates(next, false, { lane: c.dir, prog: right(c.dir) }).some((k) => {
-          const r2 = rectAt(k.center, k.dir, k.along, k.across);
-          return !clash(r2, c.rect, 0) && free(r2, null);
-        });
-        if (open) { best = c; bestScore = c.score; break; }
+        const w = walled(c);
+        if (w < fewest) { best = c; bestScore = c.score; fewest = w; }
+        if (w === 0) break;
       }
-      if (!best && fits.length) { best = fits[0]; bestScore = fits[0].score; }
       if (!best) { // boxed in: nothing fits (the caller tries another box)
         bad += 1;
         const c = options[0];
@@ -158,6 +198,10 @@
         across: best.across, lead: false, rect: best.rect, arm: nextArm };
       placed.set(node.n, p);
       rects.push(p);
+      if (reserve) {
+        open.delete(node.parent + "." + node.port);
+        addPorts(p);
+      }
     }
     return { placed, bad, outside };
   }
@@ -205,19 +249,19 @@
     const aspect = width / height;
     // The box that gives the largest tiles: widths from "no turn at all" down to a tight
     // spiral; shifted boxes let a long arm use the side a short arm leaves empty.
-    const search = (list) => {
+    const search = (list, variant, shape, reserve) => {
       let chosen = null;
       const attempt = (cols, sx, sy) => {
-        const rows = Math.max(4, cols / aspect);
+        const rows = Math.max(4, cols / (aspect * (shape || 1)));
         const cx = sx * cols;
         const cy = sy * rows;
         const box = { x0: cx - cols / 2, x1: cx + cols / 2, y0: cy - rows / 2, y1: cy + rows / 2 };
-        const run = place(list, box, width, height, chosen ? chosen.unit : 0);
+        const run = place(list, box, width, height, chosen ? chosen.unit : 0, variant, reserve);
         if (!run || run.bad) return;
         const b = bounds([...run.placed.values()]);
         // Past the largest tile size a tighter snake gains nothing: the widest box wins.
         const unit = Math.min(maxTile, width / b.w, height / b.h);
-        if (!chosen || unit > chosen.unit + EPS) chosen = { box, unit, cols };
+        if (!chosen || unit > chosen.unit + EPS) chosen = { box, unit, cols, variant, reserve };
       };
       // Coarse: centred boxes from "no turn at all" down to a tight spiral, widest first.
       const longest = 2 * list.length + 2;
@@ -238,15 +282,49 @@
       }
       return chosen;
     };
-    const wide = { x0: -1e6, x1: 1e6, y0: -1e6, y1: 1e6 };
-    let box = { x0: -8, x1: 8, y0: -4, y1: 4 };
-    if (nodes.length) box = (search(nodes) || { box: wide }).box;
+    // Every box walled an arm in (rare): turn some arms the other way, a few ways in turn.
+    const searchAll = (list) => {
+      for (const shape of [1, 2, 0.5, 4, 0.25]) { // then boxes of other shapes
+        for (let variant = 0; variant <= 8; variant++) {
+          const found = search(list, variant, shape);
+          if (found) return found;
+        }
+      }
+      for (const shape of [1, 2, 0.5]) { // keeping every open end free as tiles go down
+        const found = search(list, 0, shape, true);
+        if (found) return found;
+      }
+      gap = 0; // last resort: unrelated tiles may touch
+      try {
+        for (const shape of [1, 2, 0.5]) {
+          const found = search(list, 0, shape, true);
+          if (found) return { ...found, gap: 0 };
+        }
+      } finally {
+        gap = GAP;
+      }
+      const box = { x0: -1e6, x1: 1e6, y0: -1e6, y1: 1e6 }; // no box at all: never a turn
+      for (let variant = 0; variant <= 64; variant++) {
+        if (!place(list, box, width, height, 0, variant).bad) return { box, variant };
+      }
+      return null;
+    };
+    const wide = { box: { x0: -1e6, x1: 1e6, y0: -1e6, y1: 1e6 }, variant: 0 };
+    let chosen = { box: { x0: -8, x1: 8, y0: -4, y1: 4 }, variant: 0 };
+    if (nodes.length) chosen = searchAll(nodes) || wide;
     const extras = (opts.extras || []).map((x) => ({ ...x, n: "g" + x.key, ghost: true }));
-    let run = place([...nodes, ...extras], box, width, height, 0);
+    gap = chosen.gap === 0 ? 0 : GAP;
+    let run = place([...nodes, ...extras], chosen.box, width, height, 0, chosen.variant,
+      chosen.reserve);
     if (run.bad && extras.length) { // a target has no room there: find a box with room for all
-      const found = search([...nodes, ...extras]);
-      if (found) run = place([...nodes, ...extras], found.box, width, height, 0);
+      const found = searchAll([...nodes, ...extras]);
+      if (found) {
+        gap = found.gap === 0 ? 0 : GAP;
+        run = place([...nodes, ...extras], found.box, width, height, 0, found.variant,
+          found.reserve);
+      }
     }
+    gap = GAP;
     const all = [...run.placed.values()];
     const realList = all.filter((p) => !p.node.ghost);
     const b = bounds(all);
