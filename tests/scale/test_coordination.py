@@ -52,6 +52,7 @@ def test_inbox_and_owners_channel(redis_prefix: str) -> None:
         try:
             assert await a.send(b.proc, {"op": "x", "n": 1}) == 1
             assert await a.send("nobody", {"op": "x"}) == 0  # a gone process hears nothing
+            assert await a.gone([b.proc, "nobody"]) == ["nobody"]
             await a.announce({"op": "owner", "table": "t"})
             for _ in range(50):
                 if len(got_b) == 2 and got_a:

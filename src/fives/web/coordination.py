@@ -131,6 +131,14 @@ class Coordinator:
             self.key("inbox", proc), json.dumps(message, separators=(",", ":")))
         return heard
 
+    async def gone(self, procs: list[str]) -> list[str]:
+        """Those of ``procs`` that no longer listen to their inbox (the process died)."""
+        if not procs:
+            return []
+        counts = await self.redis.pubsub_numsub(*[self.key("inbox", p) for p in procs])
+        listening = {_text(channel) for channel, count in counts if count}
+        return [p for p in procs if self.key("inbox", p) not in listening]
+
     async def announce(self, message: dict[str, Any]) -> None:
         await self.redis.publish(self.key("owners"), json.dumps(message, separators=(",", ":")))
 

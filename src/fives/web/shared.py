@@ -235,6 +235,10 @@ class SharedGameServer(GameServer):
         sockets whose owner is gone; how many were taken."""
         if self.stopping:
             return 0
+        remote = {c.proc for live in self.tables.values() for c in live.conns.values()
+                  if isinstance(c, RemoteConnection)}
+        for proc in await self.coord.gone(sorted(remote)):  # died with sockets on our tables
+            self._forget(proc)
         candidates = set(await self.coord.orphans())
         for table_id in list(self.attached):
             if await self.coord.owner(table_id) is None:
