@@ -568,7 +568,7 @@ MESSAGES: dict[str, str] = {
     "web.ev.hand_out_you": "Hand {hand} over: you went out.",
     "web.ev.game_end_you": "Game over: you win, {scores}.",
     "web.ev.draw": "{name} drew a tile.",
-    "web.ev.draw_deck": "{name} drew a tile (+3 for the deck).",
+    "web.ev.draw_deck": "{name} drew a tile (+{cost} for the deck).",
     "web.ev.pass": "{name} passed.",
     "web.ev.timer": "(time ran out: the server played)",
     "web.ev.away": "(away: a bot played instead)",
@@ -688,4 +688,11 @@ MESSAGES: dict[str, str] = {
         "endwise, one tile on each side)"
     ),
     "option.sniff_orientation_choice": "whoever places the sniff chooses its form",
+    "web.overdraw": "Draw anyway: +{cost} to the deck",
+    "web.overdraw_confirm": "Click again to draw: +{cost} to the deck",
+    "web.deck_from": "handicap {handicap} · overdraws {draws} · block {block}",
+    "tui.move_overdraw": "draw anyway: +{cost} to the deck",
+    "tui.deck_from": "handicap {handicap} + overdraws {draws} + block {block}",
+    "tui.hint_expect": "expected: you {points}, the deck {against}",
+    "tui.hint_fish": "the tile drawn scores at once in {odds}% of the deals",
 }

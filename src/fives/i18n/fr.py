@@ -617,7 +617,7 @@ MESSAGES: dict[str, str] = {
     "web.ev.hand_out_you": "Fin de la manche {hand} : vous avez posé votre dernier domino.",
     "web.ev.game_end_you": "Partie terminée : vous gagnez, {scores}.",
     "web.ev.draw": "{name} a pioché.",
-    "web.ev.draw_deck": "{name} a pioché (+3 pour le talon).",
+    "web.ev.draw_deck": "{name} a pioché (+{cost} pour le talon).",
     "web.ev.pass": "{name} a passé.",
     "web.ev.timer": "(temps écoulé : le serveur a joué)",
     "web.ev.away": "(absent : un robot a joué à sa place)",
@@ -749,4 +749,11 @@ MESSAGES: dict[str, str] = {
         "british : en long, un domino de chaque côté)"
     ),
     "option.sniff_orientation_choice": "qui pose le sniff choisit sa forme",
+    "web.overdraw": "Piocher quand même : +{cost} pour le talon",
+    "web.overdraw_confirm": "Cliquez encore pour piocher : +{cost} pour le talon",
+    "web.deck_from": "handicap {handicap} · surpioches {draws} · blocage {block}",
+    "tui.move_overdraw": "piocher quand même : +{cost} pour le talon",
+    "tui.deck_from": "handicap {handicap} + surpioches {draws} + blocage {block}",
+    "tui.hint_expect": "espéré : vous {points}, le talon {against}",
+    "tui.hint_fish": "le domino pioché marque aussitôt dans {odds} % des donnes",
 }

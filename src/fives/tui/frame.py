@@ -129,8 +129,9 @@ def fit_width(line: Text, width: int) -> Text:
 # ---------------------------------------------------------------------- sections
 def score_lines(names: Sequence[str], scores: Sequence[int], turn_side: int | None,
                 tiles: Mapping[str, int], boneyard: int | None, lang: str,
-                width: int) -> list[Text]:
-    """'You 12 · ▸North (expert) 8   North: 4 tiles · boneyard: 9', on two lines when narrow."""
+                width: int, deck: Mapping[str, int] | None = None) -> list[Text]:
+    """'You 12 · ▸North (expert) 8   North: 4 tiles · boneyard: 9', on two lines when narrow.
+    ``deck``: the solitaire deck's score by origin (``fives.solitaire.deck_sources``)."""
     left = Text()
     for side, (name, score) in enumerate(zip(names, scores, strict=True)):
         if side:
@@ -139,6 +140,8 @@ def score_lines(names: Sequence[str], scores: Sequence[int], turn_side: int | No
             left.append("▸", style="bold cyan")
         left.append(name, style="bold" if side == turn_side else "")
         left.append(f" {score}", style="bold")
+        if side == 1 and deck:
+            left.append(" (" + text("tui.deck_from", lang, **deck) + ")", style="dim")
     right = Text()
     for name, count in tiles.items():
         if len(right):
@@ -157,10 +160,23 @@ def score_lines(names: Sequence[str], scores: Sequence[int], turn_side: int | No
     return wrap_text(left, width) + wrap_text(right, width)
 
 
-def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang: str) -> Text:
+def overdraw_cost(view: SeatView, moves: Sequence[Move]) -> int:
+    """What a draw among ``moves`` costs: the solitaire's overdraw price when the draw is
+    offered beside placements (RULES.md §4.3), else 0."""
+    rules = view.rules
+    if rules.overdraw_allowed and len(moves) > 1 and any(m.kind == "draw" for m in moves):
+        return rules.draw_cost
+    return 0
+
+
+def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang: str,
+               overdraw: int = 0) -> Text:
     """A legal move in player words: 'lead [6|4]', '[4|1] on [6|1]', '[5|2] on [5|5], north',
-    'draw a tile', 'pass'. A side is named only when the tile touched has more than one free
-    side, with the compass word of the picture."""
+    'draw a tile', 'draw anyway: +3 to the deck' (``overdraw``: its price), 'pass'. A side is
+    named only when the tile touched has more than one free side, with the compass word of the
+    picture."""
+    if move.kind == "draw" and overdraw:
+        return Text(text("tui.move_overdraw", lang, cost=overdraw), style="bold yellow")
     if move.kind == "draw":
         return Text(text("tui.move_draw", lang))
     if move.kind == "pass":

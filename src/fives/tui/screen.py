@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.frame import move_words
+from fives.tui.frame import move_words, overdraw_cost
 from fives.tui.layout_view import counted_parts, render_layout, tile_name
 from fives.tui.tally import tally_lines
 
@@ -151,7 +151,8 @@ def moves_table(
                              style="bold green")
             else:
                 after.append(text("tui.after_count", lang, total=total), style="dim")
-        table.add_row(f"{i + 1})", move_words(move, data, None, lang), after)
+        table.add_row(f"{i + 1})", move_words(move, data, None, lang,
+                                              overdraw_cost(view, moves)), after)
     return table
 
 

@@ -31,6 +31,7 @@ from rich.text import Text
 from fives.errors import FivesError
 from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
 from fives.i18n import os_error_text, text
+from fives.solitaire import deck_sources
 from fives.tui.frame import (
     FrameParts,
     board_of,
@@ -38,6 +39,7 @@ from fives.tui.frame import (
     hand_text,
     move_words,
     moves_grid,
+    overdraw_cost,
     score_lines,
     wrap,
     wrap_text,
@@ -250,7 +252,8 @@ class PlaySession:
         turn_side = rules.side_of(view.turn) if view.phase == "play" else None
         tiles = {self.who(s): n for s, n in enumerate(view.hand_sizes) if s != seat}
         scores = score_lines(self.names.sides, view.scores, turn_side, tiles,
-                             view.boneyard_size if rules.drawing else None, self.lang, width)
+                             view.boneyard_size if rules.drawing else None, self.lang, width,
+                             deck_sources(self.game))
         board, data = board_of(view, width, self.last_node)
         below: list[Text] = []
         if not data.get("nodes"):
@@ -264,7 +267,8 @@ class PlaySession:
             if moves:
                 labels = []
                 for move, outcome in zip(moves, outcomes, strict=True):
-                    label = move_words(move, data, board, self.lang)
+                    label = move_words(move, data, board, self.lang,
+                                       overdraw_cost(view, moves))
                     if outcome is not None and rules.scoring != "none":
                         total, points = outcome
                         label.append(f" → {total}", style="dim")
@@ -598,12 +602,21 @@ class PlaySession:
         for i, cand in enumerate(ranked):
             number = moves.index(cand.move) + 1 if cand.move in moves else "?"
             line = Text(f"  {number}) ", style="bold cyan")
-            line.append_text(move_words(cand.move, view.layout.to_json(), None, self.lang))
+            line.append_text(move_words(cand.move, view.layout.to_json(), None, self.lang,
+                                        overdraw_cost(view, moves)))
             line.append("  ")
             if i == 0:
                 line.append(self.t("tui.hint_best"), style="bold green")
             else:
                 line.append(self.t("tui.hint_behind", value=f"{cand.value - best:+.1f}"))
+            if view.rules.is_solitaire and cand.points is not None and cand.against is not None:
+                # The solitaire advisor: expected points of each move for the rest of the hand,
+                # and for an overdraw how often the tile drawn scores at once.
+                line.append("  " + self.t("tui.hint_expect", points=f"{cand.points:+.1f}",
+                                          against=f"{cand.against:+.1f}"), style="dim")
+                if cand.odds is not None:
+                    line.append("; " + self.t("tui.hint_fish", odds=round(100 * cand.odds)),
+                                style="dim")
             self.say(line)
 
     def show_rules(self) -> None:

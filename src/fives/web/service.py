@@ -30,6 +30,7 @@ from typing import Any
 
 from fives.game import Deal, Game
 from fives.rules import Ruleset
+from fives.solitaire import deck_sources
 from fives.tiles import Tile
 from fives.views import SeatView
 from fives.web import fairdeal
@@ -150,12 +151,13 @@ class TableService:
         if kind == "move":
             assert self.game is not None
             seat = self.game.turn
+            deck_before = self.game.scores[-1]
             events = self.game.play(self.game.parse_move(payload["move"]))
-            self._explain(events, seat, by)
+            self._explain(events, seat, by, deck_before)
             return
         raise ValueError(f"unknown log entry kind {kind!r}")
 
-    def _explain(self, events: list[Any], seat: int, by: str) -> None:
+    def _explain(self, events: list[Any], seat: int, by: str, deck_before: int = 0) -> None:
         assert self.game is not None
         for event in events:
             data = event.to_json()
@@ -169,6 +171,8 @@ class TableService:
                 }
             elif kind == "draw":  # never the tile: only the drawer may see it, in its hand
                 item = {"kind": "draw", "seat": seat, "scores": data["scores"], "by": by}
+                if self.game.rules.is_solitaire:  # what the deck was paid (0: a free draw)
+                    item["cost"] = data["scores"][-1] - deck_before
             elif kind == "pass":
                 item = {"kind": "pass", "seat": seat, "by": by}
             elif kind == "hand_end":
@@ -375,6 +379,9 @@ class TableService:
             "events": events,
             "deadline": None if due is None else max(0.0, due - self.clock()),
             "deal": self.fair_deal(),
+            # the solitaire deck's score by origin (handicap, overdraws, block); {} elsewhere
+            "deck": deck_sources(self.game),
+            "overdraw_cost": self.game.rules.draw_cost if self.game.rules.overdraw_allowed else 0,
         }
 
     def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:

@@ -355,6 +355,10 @@ function renderScores() {
     if (f.table.preset === "five-up" || f.table.preset === "five-up-solitaire") {
       row.append(tally(score));
     }
+    // RULES.md §4: where the solitaire deck's points came from
+    if (side === 1 && f.deck && f.deck.handicap !== undefined) {
+      row.append(el("small", { class: "deck-from" }, t("web.deck_from", f.deck)));
+    }
     return row;
   });
   box.replaceChildren(
@@ -652,9 +656,23 @@ function renderHand() {
   const act = (id, text, onclick, primary) => el("button", {
     type: "button", class: (primary ? "primary " : "") + "roving", id, "data-key": "btn:" + id,
     tabindex: "-1", onclick }, text);
-  if (legal.includes("draw")) {
+  // RULES.md §4.3: beside a placement a draw is the solitaire's overdraw; it is priced on its
+  // own button and needs a second click, so it never happens by accident.
+  const overdraw = legal.includes("draw") && legal.length > 1;
+  if (overdraw) {
+    const cost = f.overdraw_cost || 0;
+    const button = act("btn-overdraw",
+      t(state.overdrawArmed ? "web.overdraw_confirm" : "web.overdraw", { cost }), () => {
+        if (state.overdrawArmed) { state.overdrawArmed = false; playMove("draw"); }
+        else { state.overdrawArmed = true; renderHand(); }
+      }, false);
+    button.classList.add("overdraw");
+    if (state.overdrawArmed) button.classList.add("armed");
+    buttons.push(button);
+  } else if (legal.includes("draw")) {
     buttons.push(act("btn-draw", t("web.draw"), () => playMove("draw"), true));
   }
+  if (!overdraw) state.overdrawArmed = false;
   if (legal.includes("pass")) {
     buttons.push(act("btn-pass", t("web.pass"), () => playMove("pass"), true));
   }
@@ -671,7 +689,7 @@ function renderHand() {
   actions.replaceChildren(...buttons);
   if (f.you === null) hint.textContent = t("web.spectating");
   else if (!isMyTurn()) hint.textContent = "";
-  else if (legal.includes("draw")) hint.textContent = t("web.must_draw");
+  else if (legal.includes("draw") && !overdraw) hint.textContent = t("web.must_draw");
   else if (legal.includes("pass")) hint.textContent = t("web.must_pass");
   else if (!v.layout.nodes.length) hint.textContent = t("web.lead_any");
   else hint.textContent = state.selected ? t("web.pick_end") : t("web.pick_tile");
@@ -815,8 +833,7 @@ function describe(ev) {
       s = t(lead ? "web.ev.lead_scored" : "web.ev.put_scored", params);
     } else s = t(lead ? "web.ev.lead" : "web.ev.put", params);
   } else if (ev.kind === "draw") {
-    s = t(state.frame.table.preset === "five-up-solitaire" ? "web.ev.draw_deck" : "web.ev.draw",
-      { name });
+    s = ev.cost > 0 ? t("web.ev.draw_deck", { name, cost: ev.cost }) : t("web.ev.draw", { name });
   } else if (ev.kind === "pass") {
     s = t("web.ev.pass", { name });
   } else if (ev.kind === "hand_end") {
