@@ -101,6 +101,7 @@ def test_only_the_sniff_is_a_spinner() -> None:
     ("all-fives", {"sniff": "us", "spinners": "every_double"}, "spinners"),
     ("all-fives", {"sniff": "us", "spinner_branches_immediate": True}, "spinner_branches"),
     ("all-fives", {"sniff_orientation_choice": True}, "sniff_orientation_choice"),
+    ("all-fives", {"sniff": "us", "sniff_orientation_choice": True}, "not available"),
 ])
 def test_sniff_refusals(preset: str, options: dict[str, Any], word: str) -> None:
     with pytest.raises(RulesError) as info:
