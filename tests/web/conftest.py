@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import contextlib
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,36 @@ from starlette.testclient import TestClient
 
 from fives.web.config import Limits, ServerConfig
 from fives.web.server import create_app
+
+
+def orphan_workers() -> set[int]:
+    """Worker processes of this Python (multiprocessing's spawn) whose parent is gone."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if cmdline[0].decode(errors="replace") == sys.executable and any(
+                b"spawn_main" in part for part in cmdline) and (
+                ppid == 1 or not Path(f"/proc/{ppid}").exists()):
+            found.add(int(entry.name))
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_orphans_left() -> Iterator[None]:
+    """The web tests leave no bot worker behind (a server they stop takes its workers)."""
+    before = orphan_workers()
+    yield
+    deadline = time.monotonic() + 10
+    while (left := orphan_workers() - before) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not left, f"bot worker processes left running: {sorted(left)}"
+
 
 # Tests play faster than people.
 FAST = {"message_rate": 1e6, "message_burst": 1e6, "tables_per_minute": 6e7,

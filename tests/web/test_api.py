@@ -61,12 +61,97 @@ def test_create_rejects_bad_requests(
     assert server_of(client).storage.table_ids() == []
 
 
+def test_a_message_just_under_the_limit_in_bytes_is_read(make_client: Any) -> None:
+    """8,000 UTF-8 bytes in 4,000 characters: under the limit, so parsed (and refused only as
+    a move that is too long), not called too large."""
+    client = make_client()
+    pair = Pair(client)
+    raw = json.dumps({"type": "play", "move": "é" * 3990}, ensure_ascii=False)
+    assert len(raw.encode()) <= 8192
+    pair.ws[0].send_text(raw)
+    assert recv(pair.ws[0])["key"] == "bad_move_text"
+    pair.close()
+
+
+def test_create_needs_json_from_this_site(make_client: Any) -> None:
+    client = make_client()
+    form = client.post("/api/tables", content=json.dumps(TWO_HUMANS),
+                       headers={"content-type": "text/plain", "origin": "http://evil.example"})
+    assert form.status_code == 415 and form.json()["key"] == "web.err.json_only"
+    foreign = client.post("/api/tables", json=TWO_HUMANS, headers={"origin": "http://evil.example"})
+    assert foreign.status_code == 403 and foreign.json()["message"]["fr"]
+    assert server_of(client).storage.table_ids() == []
+    made = client.post("/api/tables", json=TWO_HUMANS, headers={"origin": "http://testserver"})
+    assert made.status_code == 201 and made.headers["cache-control"] == "no-store"
+
+
+def test_static_files_are_cached_by_content_hash(make_client: Any) -> None:
+    client = make_client()
+    page = client.get("/").text
+    link = next(part.split('"')[0] for part in page.split('src="')[1:] if "app.js" in part)
+    assert "?v=" in link
+    assert client.get(link).headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get("/static/app.js").headers["cache-control"] == "no-cache"
+    assert client.get("/static/app.js?v=0123").headers["cache-control"] == "no-cache"
+    assert client.get("/static/nope.js").status_code == 404
+
+
+@pytest.mark.parametrize("make_client", ["sqlite"], indirect=True)  # one process
+def test_health_and_metrics(make_client: Any) -> None:
+    client = make_client()
+    create(client, **TWO_HUMANS)
+    assert client.get("/healthz").json() == {"status": "ok", "tables": 1}
+    client.post("/api/tables", content=b"{}", headers={"content-type": "text/plain"})
+    metrics = client.get("/metrics").text
+    assert "fives_tables_live 1.0" in metrics
+    assert 'fives_refusals_total{kind="content_type"} 1.0' in metrics
+    assert "fives_actions_total 1.0" in metrics and "fives_commit_seconds_count 1.0" in metrics
+
+
+@pytest.mark.parametrize("make_client", ["sqlite"], indirect=True)  # one process
+def test_tables_leave_memory_and_come_back_from_the_log(make_client: Any) -> None:
+    client = make_client(limits={"table_idle": 0.3})
+    hub = server_of(client)
+    created = create(client, **TWO_HUMANS)
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None
+    ws, first = join(client, tokens[0])
+    ws.__exit__(None, None, None)
+    deadline = time.monotonic() + 10
+    while created["table"] in hub.tables and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert created["table"] not in hub.tables  # idle and nobody connected: dropped
+    again, fresh = join(client, tokens[0])  # the link brings it back, as it was
+    assert created["table"] in hub.tables
+    assert fresh["view"] == first["view"] and fresh["seq"] == first["seq"]
+    again.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize("make_client", ["sqlite"], indirect=True)  # one process
+def test_a_finished_table_leaves_memory_once_everyone_left(make_client: Any) -> None:
+    client = make_client()
+    hub = server_of(client)
+    pair = Pair(client)
+    play_out(pair)
+    assert hub.evict_idle() == 0  # finished, but people are still there
+    pair.close()
+    deadline = time.monotonic() + 5
+    while hub.evict_idle() == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the sockets' leaving reaches the server
+    assert pair.table.id not in hub.tables
+
+
 def test_create_rejects_non_json_and_oversized_bodies(make_client: Any) -> None:
     client = make_client()
     assert client.post("/api/tables", content=b"{nope", headers=JSON).json()["key"] == "bad_json"
     assert client.post("/api/tables", json=[1, 2]).json()["key"] == "bad_json"
     big = client.post("/api/tables", content=b" " * 9000 + b"{}", headers=JSON)
     assert big.status_code == 413 and big.json()["key"] == "too_large"
+    # 4,200 characters, 8,400 UTF-8 bytes: over the 8,192-byte limit.
+    wide = json.dumps({**TWO_HUMANS, "preset": "é" * 4200}, ensure_ascii=False).encode()
+    assert len(wide.decode()) < 8192 < len(wide)
+    refused = client.post("/api/tables", content=wide, headers=JSON)
+    assert refused.status_code == 413 and refused.json()["params"]["size"] > 8192
     assert server_of(client).storage.table_ids() == []
 
 
@@ -148,6 +233,8 @@ BAD_MESSAGES = [
     ('{"type": "play", "move": "6-6", "seat": 1}', "unknown_field"),
     ('{"type": "next_hand", "force": true}', "unknown_field"),
     (json.dumps({"type": "play", "move": "x" * 9000}), "too_large"),
+    # 4,500 characters but 9,000 UTF-8 bytes: the limit counts bytes.
+    (json.dumps({"type": "play", "move": "é" * 4500}, ensure_ascii=False), "too_large"),
     (json.dumps({"type": "play", "move": "6-6@1" * 10}), "bad_move_text"),
     ('{"type": "play", "move": ""}', "bad_move_text"),
     ('{"type": "play", "move": "zz"}', None),

@@ -36,6 +36,7 @@ COMMAND_MODULES = (
     "fives.cli.replay",
     "fives.cli.random_game",
     "fives.cli.tournament",
+    "fives.cli.verify",
 )
 
 

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
     # (option, Limits field, type, help)
     ("--message-rate", "message_rate", float, "messages one socket may send per second"),
@@ -29,6 +31,8 @@ LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
      "largest websocket message or request body, in bytes"),
     ("--queue-frames", "queue_frames", int,
      "frames waiting for a slow reader before its socket is closed"),
+    ("--send-buffer-bytes", "send_buffer_bytes", int,
+     "kernel send buffer of each connection (with --queue-frames, what a slow reader may hold)"),
     ("--join-timeout", "join_timeout", float, "seconds a new socket has to join a table"),
     ("--ping-interval", "ping_interval", float,
      "seconds between websocket pings; a peer silent for as long is dropped"),
@@ -104,7 +108,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--allowed-host", action="append", default=[], metavar="NAME",
         help="a host name the server answers to, in Host and Origin (repeat for several). "
-        "Default: any Host, and an Origin must match the Host",
+        "Default: on a loopback --host, localhost, 127.0.0.1 and [::1] only (no DNS "
+        "rebinding); on another --host, any Host, and an Origin must match the Host",
     )
     parser.add_argument("--max-connections", type=int, default=2000,
                         help="open connections in all, past which new ones get 503 "
@@ -166,10 +171,12 @@ def run(args: argparse.Namespace) -> int:
         limits = _limits(args)
     except ValueError as exc:
         return _fail(str(exc))
+    allowed = tuple(h.lower() for h in args.allowed_host)
+    if not allowed and args.host in LOOPBACK:
+        allowed = LOOPBACK_NAMES
     config = ServerConfig(
         bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
-        trusted_proxies=tuple(args.trusted_proxy),
-        allowed_hosts=tuple(h.lower() for h in args.allowed_host),
+        trusted_proxies=tuple(args.trusted_proxy), allowed_hosts=allowed,
     )
     from fives.cli import serve_shared
 

@@ -254,6 +254,21 @@ MESSAGES: dict[str, str] = {
     "cli.columns_dropped": (
         "Not shown, to fit the terminal: {columns} (a wider terminal or --out keeps them)"
     ),
+    "cli.verify.ok": "game {game} hand {hand}: deal verified",
+    "cli.verify.no_seed": "game {game} hand {hand}: not checked (no revealed seed)",
+    "cli.verify.no_table": (
+        "game {game} hand {hand}: not checked (the record does not name its table)"
+    ),
+    "cli.verify.bad_commitment": (
+        "game {game} hand {hand}: FAILED: the seed does not match the commitment published "
+        "before the hand"
+    ),
+    "cli.verify.bad_deal": (
+        "game {game} hand {hand}: FAILED: the seed gives another deal than the record's"
+    ),
+    "cli.verify.all_ok": "All {count} deals verified.",
+    "cli.verify.failed": "Not every deal could be verified.",
+    "cli.verify.no_hands": "The record has no hand to check.",
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(no tile on the table yet)",
     "tui.port_N": "north",
@@ -614,6 +629,10 @@ MESSAGES: dict[str, str] = {
     "web.err.illegal_move": "Move '{move}' is not legal here; legal: {legal}.",
     "web.err.json_only": "Content type '{value}': expected application/json.",
     "web.err.origin": "Tables are created from this site's page only.",
+    "web.deal_committed": "Deal committed: its seed is revealed after the hand.",
+    "web.deal_verified": "Deal verified: it is the one committed to before the hand.",
+    "web.deal_failed": "Deal check FAILED: the revealed seed does not give this deal.",
+    "web.deal_unchecked": "Deal not checked here (this page needs https to hash).",
     "web.err.tables_rate": "Too many new tables from your address: at most {limit} a minute.",
     # -------- ``fives tournament`` / ``fives match``
     "bots.tournament_help": "play bot levels against each other (round robin, duplicate deals)",

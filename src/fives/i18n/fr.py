@@ -285,6 +285,22 @@ MESSAGES: dict[str, str] = {
     "cli.columns_dropped": (
         "Non affichées, faute de place : {columns} (un terminal plus large ou --out les garde)"
     ),
+    "cli.verify.ok": "partie {game} manche {hand} : donne vérifiée",
+    "cli.verify.no_seed": "partie {game} manche {hand} : non vérifiée (pas de graine révélée)",
+    "cli.verify.no_table": (
+        "partie {game} manche {hand} : non vérifiée (l'enregistrement ne nomme pas sa table)"
+    ),
+    "cli.verify.bad_commitment": (
+        "partie {game} manche {hand} : ÉCHEC : la graine ne correspond pas à l'engagement "
+        "publié avant la manche"
+    ),
+    "cli.verify.bad_deal": (
+        "partie {game} manche {hand} : ÉCHEC : la graine donne une autre donne que celle de "
+        "l'enregistrement"
+    ),
+    "cli.verify.all_ok": "Les {count} donnes sont vérifiées.",
+    "cli.verify.failed": "Toutes les donnes n'ont pas pu être vérifiées.",
+    "cli.verify.no_hands": "L'enregistrement n'a aucune manche à vérifier.",
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(aucun domino sur la table)",
     "tui.port_N": "nord",
@@ -666,6 +682,12 @@ MESSAGES: dict[str, str] = {
     "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
     "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",
+    "web.deal_committed": "Donne engagée : sa graine est révélée après la manche.",
+    "web.deal_verified": "Donne vérifiée : c'est celle engagée avant la manche.",
+    "web.deal_failed": (
+        "Vérification de la donne ÉCHOUÉE : la graine révélée ne donne pas cette donne."
+    ),
+    "web.deal_unchecked": "Donne non vérifiée ici (la page a besoin de https pour calculer).",
     "web.err.tables_rate": (
         "Trop de nouvelles tables depuis votre adresse : {limit} par minute au plus."
     ),

@@ -81,6 +81,10 @@ class BotPool:
             move: str = await loop.run_in_executor(
                 pool, choose, level, secrets.randbits(32), view
             )
+        except asyncio.CancelledError:
+            if self.closing:  # the pool dropped the job at shutdown: so is the move
+                return None
+            raise
         except (BrokenProcessPool, OSError, RuntimeError) as exc:
             if not self.closing:
                 log.error("bot %s failed (%s); its worker pool is replaced", level,
@@ -89,7 +93,7 @@ class BotPool:
                     self.pool = None
                     pool.shutdown(wait=False, cancel_futures=True)
             return None
-        return move
+        return None if self.closing else move  # a move that arrives at shutdown is dropped
 
     def close(self) -> None:
         """Drop the moves in flight, terminate the workers and wait for them."""

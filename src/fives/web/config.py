@@ -22,6 +22,7 @@ class Limits:
     failed_links_per_minute: float = 10.0  # wrong seat links per address, across reconnects
     max_message_bytes: int = 8192  # a websocket message or a request body, in UTF-8 bytes
     queue_frames: int = 64  # frames waiting for a slow reader before its socket is closed
+    send_buffer_bytes: int = 131072  # the kernel's send buffer of each connection
     join_timeout: float = 10.0  # seconds a new socket has to join a table
     ping_interval: float = 20.0  # websocket pings; a peer that does not answer is dropped
     header_timeout: float = 10.0  # seconds a client has to send a whole request head

@@ -89,8 +89,9 @@ def verify_record(record: dict[str, Any], table: str | None = None) -> list[Chec
             checks.append(Check(game, number, False, "the seed does not give the commitment"))
             continue
         hands, boneyard = deal_from_seed(seed, rules.players, rules.hand_size)
-        same = [[str(Tile.parse(t)) for t in h] for h in hand["hands"]] == hands and [
-            str(Tile.parse(t)) for t in hand["boneyard"]] == boneyard
+        # A hand is a set (records list it in any order); the boneyard's order is the draw order.
+        same = [sorted(str(Tile.parse(t)) for t in h) for h in hand["hands"]] == [
+            sorted(h) for h in hands] and [str(Tile.parse(t)) for t in hand["boneyard"]] == boneyard
         checks.append(Check(game, number, same, "ok" if same else
                             "the seed gives another deal than the record's"))
     return checks

@@ -259,6 +259,7 @@ function onFrame(frame) {
   if (plays.length) state.lastMover = plays[plays.length - 1].seat;
   if (state.firstDraw === undefined) state.firstDraw = true;
   renderTable();
+  if (window.fivesDeal) window.fivesDeal.check(frame);
   if (!frame.full) {
     if (plays.length) FivesSound.click();
     announce(frame.events, wasMyTurn);

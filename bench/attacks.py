@@ -1,0 +1,272 @@
+"""Hostile clients against a real `fives serve`, with figures (run by hand; not a test).
+
+Each attack runs against a fresh server on a temporary database while one well-behaved client
+pings its table every 50 ms; the report gives, per attack, what the attacker achieved, the
+server's resident memory before and after, and the good client's round trip (p50/p99).
+
+    .venv/bin/python bench/attacks.py                     # this tree
+    .venv/bin/python bench/attacks.py --src /tmp/old/src  # another version's source, same attacks
+    .venv/bin/python bench/attacks.py --only non_reader,guess
+
+The attacks: non_reader (sends pings and never reads, as a spectator of a busy bot table),
+big_body (a 300 MB POST), socket_flood (2,000 idle sockets from one address), slowloris
+(300 connections sending a request head one byte every 2 s), guess (reconnect and try seat
+links for 10 s), foreign_host (Host: evil.example), spoofed_forwarding (100 table creations,
+each with another X-Forwarded-For), cross_site_form (a text/plain POST from another Origin),
+tables_in_memory (3,000 tables created, then 10 s idle), orphans (bot workers alive after
+SIGTERM and after SIGKILL of the server).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.web.tcp import (  # noqa: E402
+    BOTS,
+    TABLE,
+    GoodClient,
+    Server,
+    alive,
+    descendants,
+    free_port,
+    random_token,
+    raw_ws,
+    rss_mib,
+    ws_frame,
+)
+
+SRC: Path | None = None
+EXTRA: list[str] = []
+
+
+def start() -> Server:
+    return Server(Path(tempfile.mkdtemp(prefix="fives-attack-")), *EXTRA, port=free_port(),
+                  src=SRC)
+
+
+# --- the attacks: each returns what it achieved ------------------------------------------------
+
+
+async def non_reader(server: Server) -> dict[str, Any]:
+    created = server.create(BOTS).json()
+    token = created["watch"].split("=", 1)[1]
+    reader, writer, _ = await raw_ws(server.port, rcvbuf=4096)
+    writer.write(ws_frame(json.dumps({"type": "join", "token": token})))
+    sent = 0
+    started = time.monotonic()
+    closed_after = None
+    ping = ws_frame(json.dumps({"type": "ping"}))
+    while time.monotonic() - started < 40:
+        try:
+            writer.write(ping * 50)
+            await asyncio.wait_for(writer.drain(), 1.0)
+            sent += len(ping) * 50
+        except (OSError, TimeoutError):
+            closed_after = round(time.monotonic() - started, 1)
+            break
+        await asyncio.sleep(0.01)
+    writer.transport.abort()
+    return {"sent_mib": round(sent / 2**20, 1), "closed_by_server_after_s": closed_after}
+
+
+async def big_body(server: Server) -> dict[str, Any]:
+    size = 300 * 2**20
+    chunk = b" " * 2**20
+    peak = rss_mib(server.proc.pid)
+
+    async def body() -> Any:
+        nonlocal peak
+        for _ in range(size // len(chunk)):
+            yield chunk
+            peak = max(peak, rss_mib(server.proc.pid))
+
+    started = time.monotonic()
+    try:
+        async with httpx.AsyncClient(timeout=60) as http:
+            response = await http.post(server.base + "/api/tables", content=body(),
+                                       headers={"content-type": "application/json"})
+            status: Any = response.status_code
+    except httpx.HTTPError as exc:
+        status = type(exc).__name__
+    return {"status": status, "seconds": round(time.monotonic() - started, 1),
+            "peak_rss_mib": round(peak, 1)}
+
+
+async def socket_flood(server: Server) -> dict[str, Any]:
+    conns = []
+    refused = 0
+    for _ in range(2000):
+        try:
+            reader, writer, _ = await asyncio.wait_for(raw_ws(server.port), 5)
+            conns.append((reader, writer))
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            refused += 1
+    accepted = len(conns)
+    await asyncio.sleep(20)
+    still_open = 0
+    for reader, writer in conns:
+        try:
+            writer.write(ws_frame('{"type":"ping"}'))
+            await asyncio.wait_for(writer.drain(), 1)
+            data = await asyncio.wait_for(reader.read(64), 1)
+            if data and data[0] & 0x0F == 0x1:
+                still_open += 1
+        except (OSError, TimeoutError):
+            pass
+        writer.transport.abort()
+    return {"opened": accepted, "refused": refused, "still_open_after_20s": still_open}
+
+
+async def slowloris(server: Server) -> dict[str, Any]:
+    conns = []
+    for _ in range(300):
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            conns.append((reader, writer))
+        except OSError:
+            break
+    for _ in range(10):
+        await asyncio.sleep(2)
+        for _, writer in conns:
+            if not writer.is_closing():
+                writer.write(b"X")
+    still_open = 0
+    for reader, writer in conns:
+        try:
+            data = await asyncio.wait_for(reader.read(1), 0.05)
+            if data == b"":
+                continue
+        except TimeoutError:
+            still_open += 1
+        except OSError:
+            continue
+        writer.transport.abort()
+    return {"opened": len(conns), "still_open_after_20s": still_open}
+
+
+async def guess(server: Server) -> dict[str, Any]:
+    tries = 0
+    refused = 0
+    started = time.monotonic()
+    while time.monotonic() - started < 10:
+        try:
+            async with connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=5) as ws:
+                for _ in range(50):
+                    await ws.send(json.dumps({"type": "join", "token": random_token()}))
+                    await asyncio.wait_for(ws.recv(), 5)
+                    tries += 1
+        except Exception:
+            refused += 1
+    return {"tries_per_s": round(tries / 10, 1), "sockets_closed_on_us": refused}
+
+
+async def foreign_host(server: Server) -> dict[str, Any]:
+    page = httpx.get(server.base + "/", headers={"host": "evil.example"})
+    return {"status": page.status_code}
+
+
+async def spoofed_forwarding(server: Server) -> dict[str, Any]:
+    created = sum(
+        server.create(TABLE, **{"x-forwarded-for": f"10.0.{i // 250}.{i % 250}"}).status_code
+        == 201 for i in range(100))
+    return {"created_of_100": created}
+
+
+async def cross_site_form(server: Server) -> dict[str, Any]:
+    response = httpx.post(server.base + "/api/tables", content=json.dumps(TABLE),
+                          headers={"content-type": "text/plain",
+                                   "origin": "http://evil.example"})
+    return {"status": response.status_code}
+
+
+async def tables_in_memory(server: Server) -> dict[str, Any]:
+    before = rss_mib(server.proc.pid)
+    started = time.monotonic()
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        for i in range(3000):
+            await http.post("/api/tables", json=TABLE,
+                            headers={"x-forwarded-for": f"10.1.{i // 250}.{i % 250}"})
+    made = time.monotonic() - started
+    after = rss_mib(server.proc.pid)
+    await asyncio.sleep(10)
+    health = httpx.get(server.base + "/healthz").json() if httpx.get(
+        server.base + "/healthz").status_code == 200 else {}
+    return {"seconds": round(made, 1), "rss_growth_mib": round(after - before, 1),
+            "tables_live_after_idle": health.get("tables", "n/a")}
+
+
+async def orphans(server: Server) -> dict[str, Any]:
+    out = {}
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        fresh = start()
+        fresh.create(BOTS)
+        time.sleep(3)
+        workers = descendants(fresh.proc.pid)
+        fresh.proc.send_signal(sig)
+        fresh.proc.wait(timeout=20)
+        time.sleep(3)
+        out[signal.Signals(sig).name] = sum(alive(p) for p in workers)
+        for pid in workers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        fresh.kill()
+    return {"workers_alive_after": out}
+
+
+ATTACKS: dict[str, Callable[[Server], Awaitable[dict[str, Any]]]] = {
+    "non_reader": non_reader, "big_body": big_body, "socket_flood": socket_flood,
+    "slowloris": slowloris, "guess": guess, "foreign_host": foreign_host,
+    "spoofed_forwarding": spoofed_forwarding, "cross_site_form": cross_site_form,
+    "tables_in_memory": tables_in_memory, "orphans": orphans,
+}
+
+
+async def run_one(name: str) -> dict[str, Any]:
+    server = start()
+    try:
+        async with GoodClient(server) as good:
+            rss0 = rss_mib(server.proc.pid)
+            result = await ATTACKS[name](server)
+            rss1 = rss_mib(server.proc.pid)
+        return {"attack": name, **result, "rss_mib": [round(rss0, 1), round(rss1, 1)],
+                "good_pings": len(good.samples), "good_p99_ms": round(good.p99() * 1000, 1),
+                "good_max_ms": round(max(good.samples, default=0) * 1000, 1)}
+    finally:
+        server.kill()
+
+
+def main() -> int:
+    global SRC, EXTRA
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--src", type=Path, default=None,
+                        help="the src folder of the version to attack (default: installed)")
+    parser.add_argument("--only", default="", help="comma-separated attack names")
+    parser.add_argument("--serve-arg", action="append", default=[],
+                        help="extra `fives serve` argument (repeat)")
+    args = parser.parse_args()
+    SRC, EXTRA = args.src, args.serve_arg
+    names = [n for n in args.only.split(",") if n] or list(ATTACKS)
+    for name in names:
+        random.seed(name)
+        print(json.dumps(asyncio.run(run_one(name))), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

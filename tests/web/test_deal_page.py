@@ -1,0 +1,52 @@
+"""The page checks fair deals itself (static/fairdeal.js), in a real headless Chromium: it
+shows the commitment during a hand, "deal verified" once the seed is revealed, and a failure
+for a deal whose seed does not give its commitment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from .tcp import BOTS, Server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--no-first-run"]
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_the_page_verifies_each_revealed_deal(tmp_path: Path, browser: Browser) -> None:
+    server = Server(tmp_path)
+    try:
+        watch = server.create(BOTS).json()["watch"]
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + watch)
+        page.wait_for_selector("body[data-deal='committed']", state="attached", timeout=20000)
+        page.wait_for_selector("body[data-deal='verified']", state="attached", timeout=60000)
+        assert "verified" in page.inner_text("#deal-check").lower()
+        verdicts = page.evaluate("""async () => {
+            let deal = null;
+            while (!deal || deal.seed === null) {  // a revealed deal, as the page got it
+                deal = state.frame.deal;
+                if (!deal || deal.seed === null) await new Promise((r) => setTimeout(r, 50));
+            }
+            const swapped = {...deal, boneyard: [...deal.boneyard].reverse()};
+            return [await fivesDeal.verify(deal), await fivesDeal.verify({...deal, game: 99}),
+                    await fivesDeal.verify(swapped)];
+        }""")
+        assert verdicts == [True, False, False]
+        assert errors == []
+    finally:
+        server.stop()
