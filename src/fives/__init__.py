@@ -7,14 +7,16 @@ command line and the web server are layers above it.
 from importlib.metadata import PackageNotFoundError, version
 
 from fives.errors import (
+    DealError,
     FivesError,
     IllegalMoveError,
     InvalidMoveError,
     RecordError,
     RulesError,
+    UsageError,
 )
 from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
-from fives.game import Deal, Game, LegalMoves, PublicAction
+from fives.game import Deal, Game, LegalMoves, Phase, PublicAction
 from fives.layout import End, Layout, Node
 from fives.moves import Move
 from fives.rules import ALIASES, PRESETS, Ruleset, find_preset
@@ -27,8 +29,9 @@ except PackageNotFoundError:  # a source tree that was never installed
     __version__ = "0+unknown"
 
 __all__ = [
-    "ALIASES", "ALL_TILES", "PRESETS", "Deal", "DrawEvent", "End", "Event", "FivesError",
-    "Game", "GameEndEvent", "HandEndEvent", "IllegalMoveError", "InvalidMoveError", "Layout",
-    "LegalMoves", "Move", "Node", "PassEvent", "PlayEvent", "PublicAction", "RecordError",
-    "RulesError", "Ruleset", "SeatView", "Tile", "find_preset", "__version__",
+    "ALIASES", "ALL_TILES", "PRESETS", "Deal", "DealError", "DrawEvent", "End", "Event",
+    "FivesError", "Game", "GameEndEvent", "HandEndEvent", "IllegalMoveError", "InvalidMoveError",
+    "Layout", "LegalMoves", "Move", "Node", "PassEvent", "Phase", "PlayEvent", "PublicAction",
+    "RecordError", "RulesError", "Ruleset", "SeatView", "Tile", "UsageError", "find_preset",
+    "__version__",
 ]

@@ -12,9 +12,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
-from fives.errors import FivesError, IllegalMoveError, InvalidMoveError
+from fives.errors import (
+    DealError,
+    FivesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    UsageError,
+)
 from fives.events import (
     DrawEvent,
     Event,
@@ -47,7 +53,7 @@ if TYPE_CHECKING:
     from fives.views import SeatView
 
 class Phase(StrEnum):
-    """Where a game stands; a ``str``, so ``game.phase == "play"`` holds too."""
+    """Where a game stands; a ``str``, so ``game._phase == "play"`` holds too."""
 
     PLAY = "play"
     HAND_OVER = "hand_over"
@@ -92,6 +98,15 @@ class PublicAction(NamedTuple):
     open_values: tuple[int, ...]
 
 
+class _HandLog(TypedDict):
+    """One hand of the record as the game keeps it: the deal as masks and ids."""
+
+    hands: list[int]
+    boneyard: list[int]
+    leader: int
+    actions: list[str]
+
+
 class HandEnd(NamedTuple):
     result: HandResult
     winner: int | None
@@ -127,8 +142,8 @@ class LegalMoves:
 class Game:
     """One game of a ruleset: several hands up to the target."""
 
-    scores: tuple[int, ...]  # per side; a new tuple on each change, so undo keeps a reference
-    start_scores: tuple[int, ...]
+    _scores: tuple[int, ...]  # per side; a new tuple on each change, so undo keeps a reference
+    _start_scores: tuple[int, ...]
 
     def __init__(
         self,
@@ -145,50 +160,54 @@ class Game:
         self._start_hand(deal, leader)
 
     def _set_start_scores(self, start_scores: Sequence[int] | None) -> None:
-        rules = self.rules
+        rules = self._rules
         if start_scores is not None:
             scores = list(start_scores)
             if len(scores) != rules.sides or not all(
                 isinstance(s, int) and not isinstance(s, bool) for s in scores
             ):
-                raise IllegalMoveError(
+                raise DealError(
                     f"invalid start_scores {list(start_scores)!r}: expected {rules.sides} "
                     "whole numbers (one per side)", key="invalid_scores",
                 )
             for s in scores:
                 if s >= rules.target:
-                    raise IllegalMoveError(
+                    raise DealError(
                         f"invalid start score {s}: expected below the target {rules.target}",
                         key="invalid_scores",
                     )
-            self.scores = tuple(scores)
-        self.start_scores = tuple(self.scores)
+            self._scores = tuple(scores)
+        self._start_scores = tuple(self._scores)
 
-    def _setup(self, rules: Ruleset, rng: random.Random) -> None:
-        self.rules = rules
-        self.rng = rng
-        self.players = rules.players
+    def _setup(self, rules: Ruleset, rng: random.Random | None) -> None:
+        self._rules = rules
+        self._rng = rng  # None: made when first needed (see ``_random``)
+        self._rng_seed: int | None = None  # the seed of that one (None: from the system)
+        self._players = rules.players
         self._side = [rules.side_of(s) for s in range(rules.players)]
         self._next_seat = [(s + 1) % rules.players for s in range(rules.players)]
-        self.scores = (0,) * rules.sides
-        self.start_scores = (0,) * rules.sides
-        self.hand_number = 0
-        self.phase = PLAY
-        self.winner: int | None = None
-        self.turn = 0
-        self.leader = 0
-        self.forced_lead = -1
-        self.hands: list[int] = [0] * rules.players
-        self.boneyard: list[int] = []
-        self.bpos = 0
-        self.layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff)
-        self.hand_end: HandEnd | None = None
+        self._scores = (0,) * rules.sides
+        self._start_scores = (0,) * rules.sides
+        self._hand_number = 0
+        self._phase = PLAY
+        self._winner: int | None = None
+        self._turn = 0
+        self._leader = 0
+        self._forced_lead = -1
+        self._hands: list[int] = [0] * rules.players
+        self._boneyard: list[int] = []
+        self._bpos = 0
+        self._layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff)
+        self._hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append
-        self.events: list[Event] = []
-        self.history: list[PublicAction] = []
-        self.last_hand_end: HandEndEvent | None = None
-        self._log: list[dict[str, Any]] = []
+        self._events: list[Event] = []
+        self._history: list[PublicAction] = []
+        self._last_hand_end: HandEndEvent | None = None
+        # The record: the hands before this one (never changed once archived, so copies
+        # share them) and this hand's deal and actions.
+        self._past_hands: tuple[_HandLog, ...] = ()
+        self._hand_log: _HandLog | None = None
         # The score rules (settlement.py, shared with the bots' hand model) and hot-path
         # constants read from them.
         sr = self._score_rules = score_rules(rules)
@@ -201,19 +220,19 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def _draw_lot(self) -> int:
         """RULES.md §2.1: each candidate draws a tile; the highest pip total leads; ties redraw."""
-        candidates = list(range(self.players))
+        candidates = list(range(self._players))
         while len(candidates) > 1:
-            ids = _shuffled_ids(self.rng)
+            ids = _shuffled_ids(self._random())
             drawn = {seat: PIPS[ids[k]] for k, seat in enumerate(candidates)}
             best = max(drawn.values())
             candidates = [s for s in candidates if drawn[s] == best]
         return candidates[0]
 
     def _check_deal(self, deal: Deal) -> tuple[list[int], list[int]]:
-        rules = self.rules
+        rules = self._rules
         if not isinstance(deal, Deal) or len(deal.hands) != rules.players:
             got = len(deal.hands) if isinstance(deal, Deal) else type(deal).__name__
-            raise IllegalMoveError(
+            raise DealError(
                 f"invalid deal: {got} hand(s), expected {rules.players}", key="invalid_deal"
             )
         seen: set[Tile] = set()
@@ -221,17 +240,17 @@ class Game:
 
         def take(tile: object, where: str) -> None:
             if not isinstance(tile, Tile):
-                raise IllegalMoveError(f"invalid deal: {tile!r} in {where}: expected a Tile",
+                raise DealError(f"invalid deal: {tile!r} in {where}: expected a Tile",
                                        key="invalid_deal")
             if tile in seen:
-                raise IllegalMoveError(
+                raise DealError(
                     f"invalid deal: tile {tile} appears twice ({where}); each tile must appear "
                     "once", key="invalid_deal")
             seen.add(tile)
 
         for seat, hand in enumerate(deal.hands):
             if len(hand) != rules.hand_size:
-                raise IllegalMoveError(
+                raise DealError(
                     f"invalid deal: seat {seat} has {len(hand)} tiles, expected "
                     f"{rules.hand_size}", key="invalid_deal",
                 )
@@ -241,7 +260,7 @@ class Game:
         for tile in deal.boneyard:
             take(tile, "boneyard")
         if len(seen) != TILE_COUNT:
-            raise IllegalMoveError(
+            raise DealError(
                 f"invalid deal: the hands and the boneyard hold {len(seen)} tiles, expected "
                 f"each of the {TILE_COUNT} once", key="invalid_deal",
             )
@@ -252,22 +271,29 @@ class Game:
             self._deal_hand(None, None)  # nothing to check, nothing can be refused
             return
         # A refused deal or leader must change nothing, the random source included.
-        state = self.rng.getstate()
+        rng = self._random()
+        state = rng.getstate()
         try:
             self._deal_hand(deal, leader)
         except FivesError:
-            self.rng.setstate(state)
+            rng.setstate(state)
             raise
 
+    def _random(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
+
     def _deal_hand(self, deal: Deal | None, leader: int | None) -> None:
-        rules = self.rules
-        n = self.players
-        prev = self.hand_end
-        how = opening_method(rules, self.hand_number, prev)
+        rules = self._rules
+        n = self._players
+        prev = self._hand_end
+        how = opening_method(rules, self._hand_number, prev)
         if leader is not None and (
             not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n
         ):
-            raise IllegalMoveError(
+            raise DealError(
                 f"invalid leader {leader!r}: expected a seat from 0 to {n - 1}",
                 key="invalid_leader",
             )
@@ -275,7 +301,7 @@ class Game:
         if how == "lot":
             chosen = leader if leader is not None else self._draw_lot()
         if deal is None:
-            ids = _shuffled_ids(self.rng)
+            ids = _shuffled_ids(self._random())
             h = rules.hand_size
             # One itemgetter call fetches the bit of every dealt tile; a hand's bits are
             # distinct, so their sum is its mask (cheaper than 1 << id tile by tile).
@@ -291,83 +317,165 @@ class Game:
             assert prev is not None and prev.out_seat is not None
             chosen = prev.out_seat
         elif how == "rotate":
-            chosen = (self.leader + 1) % n
+            chosen = (self._leader + 1) % n
         elif how == "fixed":
             chosen = 0
         assert chosen is not None
         if leader is not None and leader != chosen:
             why = {"highest": "holds the tile that must lead", "winner": "went out last hand",
                    "rotate": "is next in turn to lead", "fixed": "is the only player"}[how]
-            raise IllegalMoveError(
+            raise DealError(
                 f"invalid leader {leader}: seat {chosen} {why}", key="invalid_leader",
             )
-        if rules.is_solitaire and (self.hand_number == 0 or rules.handicap_each_hand):
-            self.scores = (self.scores[0], self.scores[1] + rules.handicap)  # deck handicap
-        self.hand_number += 1
-        self.hands = masks
-        self.boneyard = bone
-        self.bpos = 0
-        self.layout.clear()
-        self.leader = chosen
-        self.turn = chosen
-        self.forced_lead = forced
-        self.phase = PLAY
-        self.hand_end = None
-        self.last_hand_end = None
+        if rules.is_solitaire and (self._hand_number == 0 or rules.handicap_each_hand):
+            self._scores = (self._scores[0], self._scores[1] + rules.handicap)  # deck handicap
+        self._hand_number += 1
+        self._hands = masks
+        self._boneyard = bone
+        self._bpos = 0
+        self._layout.clear()
+        self._leader = chosen
+        self._turn = chosen
+        self._forced_lead = forced
+        self._phase = PLAY
+        self._hand_end = None
+        self._last_hand_end = None
         self._stack.clear()
-        self.history = []
+        self._history = []
         # The record keeps the deal as masks and ids; it is written out only when asked for.
-        self._log.append({"hands": masks[:], "boneyard": bone, "leader": chosen, "actions": []})
+        if self._hand_log is not None:
+            self._past_hands += (self._hand_log,)
+        self._hand_log = {"hands": masks[:], "boneyard": bone, "leader": chosen, "actions": []}
 
     def next_hand(self, deal: Deal | None = None, leader: int | None = None) -> None:
         """Deal the next hand (after ``phase == "hand_over"``) with the rules' opener."""
-        if self.phase != HAND_OVER:
-            raise IllegalMoveError(
+        if self._phase != HAND_OVER:
+            raise UsageError(
                 "cannot deal the next hand: " + (
-                    "the game is over" if self.phase == GAME_OVER else "the hand is not over"
+                    "the game is over" if self._phase == GAME_OVER else "the hand is not over"
                 ), key="no_next_hand",
             )
         self._start_hand(deal, leader)
 
-    # ------------------------------------------------------------------ state
+    # ------------------------------------------------------------------ state (read-only)
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per side, in the rules' unit."""
+        return self._scores
+
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        return self._start_scores
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand in play (or just ended)."""
+        return self._hand_number
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
     @property
     def phase_name(self) -> str:
-        """The phase as a plain string (``game.phase`` is the same value as a ``Phase``)."""
-        return self.phase.value
+        """The phase as a plain string (``phase`` is the same value as a ``Phase``)."""
+        return self._phase.value
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the game, once it is over."""
+        return self._winner
+
+    @property
+    def turn(self) -> int:
+        """The seat to act."""
+        return self._turn
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or must lead) this hand."""
+        return self._leader
+
+    @property
+    def forced_lead(self) -> Tile | None:
+        """The tile that must lead this hand, if the rules force one (the leader's secret)."""
+        return TILE_BY_ID[self._forced_lead] if self._forced_lead >= 0 else None
+
+    @property
+    def layout(self) -> Layout:
+        """The layout in play (the live object: read it, change it only through moves)."""
+        return self._layout
+
+    @property
+    def hand_end(self) -> HandEnd | None:
+        """How the current hand ended, once it has."""
+        return self._hand_end
+
+    @property
+    def last_hand_end(self) -> HandEndEvent | None:
+        return self._last_hand_end
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the game so far, in order."""
+        return tuple(self._events)
+
+    @property
+    def history(self) -> tuple[PublicAction, ...]:
+        """The public actions of the current hand (drawn tiles included: see ``view``)."""
+        return tuple(self._history)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's tiles as a bit mask (bit ``tile.id``), for search code."""
+        return tuple(self._hands)
+
+    @property
+    def boneyard_ids(self) -> tuple[int, ...]:
+        """The ids of the tiles still in the boneyard, top first (hidden information)."""
+        return tuple(self._boneyard[self._bpos:])
 
     @property
     def is_over(self) -> bool:
-        return self.phase == GAME_OVER
+        return self._phase == GAME_OVER
 
     @property
     def boneyard_size(self) -> int:
-        return len(self.boneyard) - self.bpos
+        return len(self._boneyard) - self._bpos
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(h.bit_count() for h in self.hands)
+        return tuple(h.bit_count() for h in self._hands)
 
     @property
     def counted_total(self) -> int:
-        return self.layout.total
+        return self._layout.total
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tuple(tiles_of(self.hands[seat]))
+        return tuple(tiles_of(self._hands[seat]))
 
     def side_of(self, seat: int) -> int:
         return self._side[seat]
 
     # ------------------------------------------------------------------ legal moves
     def legal_codes(self) -> list[int]:
-        if self.phase != PLAY:
+        if self._phase != PLAY:
             return []
-        hand = self.hands[self.turn]
-        layout = self.layout
+        hand = self._hands[self._turn]
+        layout = self._layout
         if not layout.count:
-            if self.forced_lead >= 0:
-                return [(LEAD_PORT << 6) | (self.forced_lead << 1)]
+            if self._forced_lead >= 0:
+                return [(LEAD_PORT << 6) | (self._forced_lead << 1)]
             leads = [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
-            if self._overdraw and len(self.boneyard) - self.bpos > self._reserve:
+            if self._overdraw and len(self._boneyard) - self._bpos > self._reserve:
                 leads.append(DRAW)  # an overdraw before the lead (RULES.md §4.3)
             return leads
         codes: list[int] = []
@@ -383,10 +491,10 @@ class Game:
                     found = by_tiles[m] = tuple((p << 6) | q for q in PLACE_PARTS[v][m])
                 codes += found
         if codes:
-            if self._overdraw and len(self.boneyard) - self.bpos > self._reserve:
+            if self._overdraw and len(self._boneyard) - self._bpos > self._reserve:
                 codes = codes + [DRAW]  # the solitaire's overdraw (RULES.md §4.3)
             return codes
-        if self._no_drawing or len(self.boneyard) - self.bpos <= self._reserve:
+        if self._no_drawing or len(self._boneyard) - self._bpos <= self._reserve:
             return [PASS]
         return [DRAW]
 
@@ -395,13 +503,13 @@ class Game:
         return LegalMoves(self)
 
     def is_legal(self, move: Move) -> bool:
-        if self.phase != PLAY or not isinstance(move, Move):
+        if self._phase != PLAY or not isinstance(move, Move):
             return False
         if move.kind == "lead":
             assert move.tile is not None
-            if self.layout.count or not self.hands[self.turn] >> move.tile.id & 1:
+            if self._layout.count or not self._hands[self._turn] >> move.tile.id & 1:
                 return False
-            return self.forced_lead < 0 or self.forced_lead == move.tile.id
+            return self._forced_lead < 0 or self._forced_lead == move.tile.id
         return move.code in self.legal_codes()
 
     def parse_move(self, text: str) -> Move:
@@ -432,14 +540,14 @@ class Game:
 
     def _why_illegal(self, move: Move) -> tuple[str, dict[str, object]]:
         """Why ``move`` is illegal: a reason id of ``_ILLEGAL_REASONS`` and its parameters."""
-        if self.phase != PLAY:
-            return ("game_over" if self.phase == GAME_OVER else "hand_over"), {}
+        if self._phase != PLAY:
+            return ("game_over" if self._phase == GAME_OVER else "hand_over"), {}
         if move.kind == "lead" and move.tile is not None:
-            if self.layout.count:
+            if self._layout.count:
                 return "already_led", {}
-            if not self.hands[self.turn] >> move.tile.id & 1:
-                return "not_held", {"seat": self.turn, "tile": str(move.tile)}
-            return "must_lead", {"tile": str(TILE_BY_ID[self.forced_lead])}
+            if not self._hands[self._turn] >> move.tile.id & 1:
+                return "not_held", {"seat": self._turn, "tile": str(move.tile)}
+            return "must_lead", {"tile": str(TILE_BY_ID[self._forced_lead])}
         if move.kind == "draw":
             return ("can_place" if self.is_overdraw and not self._overdraw
                     else "cannot_draw"), {}
@@ -451,7 +559,7 @@ class Game:
         legal = " ".join(m.notation(explicit=True) for m in self.legal_moves) or "none"
         why = _ILLEGAL_REASONS[reason].format(**params)
         return IllegalMoveError(
-            f"illegal move {text!r} for seat {self.turn}: {why}; legal: {legal}",
+            f"illegal move {text!r} for seat {self._turn}: {why}; legal: {legal}",
             key="illegal_move", move=str(text), reason=reason, legal=legal, **params,
         )
 
@@ -462,12 +570,12 @@ class Game:
 
     def push_code(self, code: int) -> None:
         # Only legal in the "play" phase, so pop can restore phase, winner and hand_end blindly.
-        seat = self.turn
-        scores = self.scores
+        seat = self._turn
+        scores = self._scores
         self._push_undo((code, seat, scores))
-        layout = self.layout
+        layout = self._layout
         if code >= 0:
-            hands = self.hands
+            hands = self._hands
             hand = hands[seat] ^ (1 << ((code >> 1) & 31))
             hands[seat] = hand
             points = self._score_table[layout.place_code(code)]
@@ -476,35 +584,35 @@ class Game:
                 sr = self._score_rules
                 new = sr.add(scores, side, points)
                 if new is not None:
-                    self.scores = new
+                    self._scores = new
                     if sr.reached(new, side):
                         self._end_hand("target", None, side)
                         return
-            if not hand and self._score_rules.out_when_empty(len(self.boneyard) - self.bpos):
+            if not hand and self._score_rules.out_when_empty(len(self._boneyard) - self._bpos):
                 self._end_hand("out", seat, None)
                 return
         elif code == DRAW:
-            tid = self.boneyard[self.bpos]
-            self.bpos += 1
+            tid = self._boneyard[self._bpos]
+            self._bpos += 1
             sr = self._score_rules
             # The solitaire's deck gains on an overdraw (§4.3), or on every draw (O15).
-            cost = sr.draw_points(self._overdraw and self.is_overdraw_hand(self.hands[seat]))
-            self.hands[seat] |= 1 << tid
+            cost = sr.draw_points(self._overdraw and self.is_overdraw_hand(self._hands[seat]))
+            self._hands[seat] |= 1 << tid
             if cost:
                 new = sr.add(scores, 1, cost)
                 if new is not None:
-                    self.scores = new
+                    self._scores = new
                     if sr.reached(new, 1):
                         self._end_hand("target", None, 1)
             return
         # A placement or a pass: the turn moves on, unless nobody can place or draw (blocked).
         nxt = self._next_seat[seat]
-        if self._no_drawing or len(self.boneyard) - self.bpos <= self._reserve:
+        if self._no_drawing or len(self._boneyard) - self._bpos <= self._reserve:
             value = layout.value
             emask = 0
             for p in layout.ends:
                 emask |= MATCH[value[p]]
-            hands = self.hands
+            hands = self._hands
             # The next seat usually can place, so it is asked first.
             if not hands[nxt] & emask:
                 for h in hands:
@@ -513,12 +621,12 @@ class Game:
                 else:
                     self._end_hand("blocked", None, None)
                     return
-        self.turn = nxt
+        self._turn = nxt
 
     def is_overdraw_hand(self, hand: int) -> bool:
         """Whether a draw by a seat holding ``hand`` (a mask) would be an overdraw: a draw
         while a legal lead or placement exists (RULES.md §4.3)."""
-        layout = self.layout
+        layout = self._layout
         if not layout.count:
             return hand != 0
         return bool(hand & layout.ends_mask())
@@ -526,37 +634,37 @@ class Game:
     @property
     def is_overdraw(self) -> bool:
         """Whether drawing now would be an overdraw (the solitaire charges it, §4.3)."""
-        return self.phase == PLAY and self.is_overdraw_hand(self.hands[self.turn])
+        return self._phase == PLAY and self.is_overdraw_hand(self._hands[self._turn])
 
     def pop(self) -> None:
         """Unmake the last ``push``."""
         code, seat, scores = self._stack.pop()
         if code >= 0:
-            self.layout.undo()
-            self.hands[seat] |= 1 << ((code >> 1) & 31)
+            self._layout.undo()
+            self._hands[seat] |= 1 << ((code >> 1) & 31)
         elif code == DRAW:
-            self.bpos -= 1
-            self.hands[seat] ^= 1 << self.boneyard[self.bpos]
-        self.scores = scores
-        self.phase = PLAY
-        self.winner = None
-        self.turn = seat
-        self.hand_end = None
+            self._bpos -= 1
+            self._hands[seat] ^= 1 << self._boneyard[self._bpos]
+        self._scores = scores
+        self._phase = PLAY
+        self._winner = None
+        self._turn = seat
+        self._hand_end = None
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, result: HandResult, out_seat: int | None, reached: int | None) -> None:
         """Settle the hand by the score rules (settlement.py) and test the target."""
-        hands = self.hands
+        hands = self._hands
         pips = tuple(map(pips_of, hands))
         outcome = self._score_rules.end_hand(
-            self.scores, result, out_seat, pips, [h.bit_count() for h in hands], reached)
-        self.scores = outcome.scores
+            self._scores, result, out_seat, pips, [h.bit_count() for h in hands], reached)
+        self._scores = outcome.scores
         if outcome.game_winner is not None:
-            self.phase = GAME_OVER
-            self.winner = outcome.game_winner
+            self._phase = GAME_OVER
+            self._winner = outcome.game_winner
         else:
-            self.phase = HAND_OVER
-        self.hand_end = HandEnd(result, outcome.winner, out_seat, pips, outcome.deltas)
+            self._phase = HAND_OVER
+        self._hand_end = HandEnd(result, outcome.winner, out_seat, pips, outcome.deltas)
 
     # ------------------------------------------------------------------ checked play
     def play(self, move: Move | str) -> list[Event]:
@@ -571,65 +679,98 @@ class Game:
         elif not self.is_legal(move):
             reason, params = self._why_illegal(move)
             raise self._illegal(move.notation(explicit=True), reason, **params)
-        seat = self.turn
-        hand_no = self.hand_number
-        open_values = tuple(self.layout.open_values())
-        drawn = TILE_BY_ID[self.boneyard[self.bpos]] if move.kind == "draw" else None
-        before = self.scores
+        seat = self._turn
+        hand_no = self._hand_number
+        open_values = tuple(self._layout.open_values())
+        drawn = TILE_BY_ID[self._boneyard[self._bpos]] if move.kind == "draw" else None
+        before = self._scores
         self.push_code(move.code)
         self._stack.clear()
-        self.layout._undo.clear()
+        self._layout.forget_undo()
         new: list[Event] = []
-        scores = self.scores
+        scores = self._scores
         if move.kind in ("lead", "place"):
             side = self._side[seat]
             after_play = self._scores_before_settlement()
-            new.append(PlayEvent(hand_no, seat, str(move), self.layout.total,
+            new.append(PlayEvent(hand_no, seat, str(move), self._layout.total,
                                  after_play[side] - before[side], after_play))
         elif move.kind == "draw":
             assert drawn is not None
             new.append(DrawEvent(hand_no, seat, drawn, self._scores_before_settlement()))
         else:
             new.append(PassEvent(hand_no, seat))
-        self.history.append(PublicAction(seat, move.kind, move if move.kind in ("lead", "place")
+        self._history.append(PublicAction(seat, move.kind, move if move.kind in ("lead", "place")
                                          else None, drawn, open_values))
-        self._log[-1]["actions"].append(
-            move.notation(explicit=move.kind == "place")
-        )
-        if self.phase != PLAY and self.hand_end is not None:
-            he = self.hand_end
+        assert self._hand_log is not None
+        self._hand_log["actions"].append(move.notation(explicit=move.kind == "place"))
+        if self._phase != PLAY and self._hand_end is not None:
+            he = self._hand_end
             end = HandEndEvent(hand_no, he.result, he.winner, he.pips, he.deltas, scores,
-                               tuple(tuple(tiles_of(h)) for h in self.hands))
-            self.last_hand_end = end
+                               tuple(tuple(tiles_of(h)) for h in self._hands))
+            self._last_hand_end = end
             new.append(end)
-            if self.phase == GAME_OVER:
-                assert self.winner is not None
-                new.append(GameEndEvent(self.winner, scores))
-        self.events.extend(new)
+            if self._phase == GAME_OVER:
+                assert self._winner is not None
+                new.append(GameEndEvent(self._winner, scores))
+        self._events.extend(new)
         return new
 
     def _scores_before_settlement(self) -> tuple[int, ...]:
-        if self.hand_end is None or self.hand_end.result == "target":
-            return self.scores
-        return tuple(s - d for s, d in zip(self.scores, self.hand_end.deltas, strict=True))
+        if self._hand_end is None or self._hand_end.result == "target":
+            return self._scores
+        return tuple(s - d for s, d in zip(self._scores, self._hand_end.deltas, strict=True))
 
     # ------------------------------------------------------------------ other views
-    def copy(self) -> Game:
-        """An independent game in the same position (no events, no undo history)."""
+    def copy(self, *, rng: random.Random | None = None) -> Game:
+        """An independent game in the same position, cheap enough for search: no events, no
+        undo history; the record's earlier hands are shared (they never change), and the copy
+        draws its future deals and lots from ``rng``, else from a fresh random source made when
+        it first needs one (the original's random source is neither copied nor touched)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.hands = self.hands[:]
-        other.boneyard = self.boneyard[:]
-        other.layout = self.layout.copy()
-        other.layout._undo = []
+        other._rng = rng
+        other._rng_seed = None
+        other._hands = self._hands[:]  # the boneyard list is never changed in place: shared
+        other._layout = self._layout.copy()
         other._stack = []
         other._push_undo = other._stack.append
-        other.events = []
-        other.history = self.history[:]
-        other._log = [dict(h, actions=list(h["actions"])) for h in self._log]
-        other._side = self._side
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())  # the same future deals; the original untouched
+        other._events = []
+        other._history = self._history[:]
+        log = self._hand_log
+        if log is not None:
+            other._hand_log = {"hands": log["hands"], "boneyard": log["boneyard"],
+                               "leader": log["leader"], "actions": log["actions"][:]}
+        return other
+
+    def determinised(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> Game:
+        """A copy (see ``copy``) where the seats hold ``hands`` and the boneyard still to draw
+        is ``boneyard`` (top first): the same tiles as here, dealt otherwise, each hand of the
+        same size. For search on sampled deals; the record keeps the true deal."""
+        masks = [mask_of(h) for h in hands]
+        rest = [t.id for t in boneyard]
+        now_rest = self._boneyard[self._bpos:]
+        new_all = now_all = 0
+        for m in masks:
+            new_all |= m
+        for m in self._hands:
+            now_all |= m
+        for t in rest:
+            new_all |= 1 << t
+        for t in now_rest:
+            now_all |= 1 << t
+        if (len(masks) != len(self._hands) or len(rest) != len(now_rest)
+                or new_all != now_all
+                or any(m.bit_count() != len(h) or m.bit_count() != old.bit_count()
+                       for m, h, old in zip(masks, hands, self._hands, strict=True))
+                or sum(len(h) for h in hands) + len(rest) != new_all.bit_count()):
+            raise UsageError(
+                "invalid determinisation: expected the tiles of these hands and boneyard "
+                f"dealt otherwise ({list(self.hand_sizes)} tiles in hand, {self.boneyard_size} "
+                "in the boneyard)", key="invalid_determinisation",
+            )
+        other = self.copy()
+        other._hands = masks
+        other._boneyard = self._boneyard[:self._bpos] + rest
         return other
 
     @classmethod
@@ -649,22 +790,23 @@ class Game:
     ) -> Game:
         """A game in the middle of a hand (bots search determinisations with it)."""
         game = cls.__new__(cls)
-        game._setup(rules, rng if rng is not None else random.Random(0))
+        game._setup(rules, rng)
+        game._rng_seed = 0  # without ``rng``, later deals come from random.Random(0)
         if scores is not None:
-            game.scores = tuple(scores)
-        game.start_scores = tuple(game.scores)
-        game.hand_number = hand_number
-        game.hands = [mask_of(h) for h in hands]
-        game.boneyard = [t.id for t in boneyard]
-        game.leader = leader
-        game.turn = turn
-        game.forced_lead = forced_lead.id if forced_lead is not None else -1
+            game._scores = tuple(scores)
+        game._start_scores = tuple(game._scores)
+        game._hand_number = hand_number
+        game._hands = [mask_of(h) for h in hands]
+        game._boneyard = [t.id for t in boneyard]
+        game._leader = leader
+        game._turn = turn
+        game._forced_lead = forced_lead.id if forced_lead is not None else -1
         for move in placements:
-            game.layout.apply(move)
-        game.layout._undo.clear()
+            game._layout.apply(move)
+        game._layout.forget_undo()
         # The position has no full deal: its record (if asked for) starts from here.
-        game._log.append({"hands": game.hands[:], "boneyard": game.boneyard[:],
-                          "leader": leader, "actions": []})
+        game._hand_log = {"hands": game._hands[:], "boneyard": game._boneyard[:],
+                          "leader": leader, "actions": []}
         return game
 
     def view(self, seat: int | None) -> SeatView:
@@ -689,23 +831,26 @@ class Game:
             add_meta(record, meta, hand_meta)
         return record
 
+    def _logs(self) -> tuple[_HandLog, ...]:
+        return self._past_hands + ((self._hand_log,) if self._hand_log is not None else ())
+
     def _record(self) -> dict[str, Any]:
         return {
             "format": "fives-record/1",
-            "rules": self.rules.name,
-            "options": self.rules.options(),
-            "start_scores": list(self.start_scores),
+            "rules": self._rules.name,
+            "options": self._rules.options(),
+            "start_scores": list(self._start_scores),
             "hands": [
                 {"hands": [[str(t) for t in tiles_of(m)] for m in log["hands"]],
                  "boneyard": [str(TILE_BY_ID[i]) for i in log["boneyard"]],
                  "leader": log["leader"], "actions": list(log["actions"])}
-                for log in self._log
+                for log in self._logs()
             ],
         }
 
     def __repr__(self) -> str:
-        return (f"<Game {self.rules.name} hand {self.hand_number} {self.phase.value} "
-                f"turn {self.turn} scores {self.scores} {self.layout!r}>")
+        return (f"<Game {self._rules.name} hand {self._hand_number} {self._phase.value} "
+                f"turn {self._turn} scores {self._scores} {self._layout!r}>")
 
 
 def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) -> str:

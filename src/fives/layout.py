@@ -336,8 +336,11 @@ class Layout:
         other.spinner = self.spinner[:]
         other.inline_free = self.inline_free[:]
         other.spinner_count = self.spinner_count
-        other._undo = self._undo[:]
-        return other
+        return other  # with no undo history: it cannot undo what came before it
+
+    def forget_undo(self) -> None:
+        """Drop the undo history (after a checked move: what is played stays played)."""
+        self._undo.clear()
 
     def to_json(self) -> dict[str, Any]:
         return {

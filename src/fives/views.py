@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from fives.errors import FivesError
+from fives.errors import UsageError
 from fives.events import HandEndEvent
 from fives.game import PLAY, Phase, PublicAction
 from fives.layout import Layout
@@ -48,7 +48,7 @@ class SeatView:
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players
         ):
-            raise FivesError(
+            raise UsageError(
                 f"invalid seat {seat!r}: expected a seat number from 0 to {game.players - 1}, "
                 "or None for a spectator", key="invalid_seat", seat=repr(seat),
             )
@@ -58,8 +58,7 @@ class SeatView:
             for a in game.history
         )
         my_turn = seat is not None and game.phase == PLAY and game.turn == seat
-        layout = game.layout.copy()
-        layout._undo = []
+        layout = game.layout.copy()  # a copy has no undo history
         return cls(
             rules=game.rules,
             seat=seat,
@@ -73,8 +72,7 @@ class SeatView:
             hand_number=game.hand_number,
             leader=game.leader,
             # The tile that must lead is the leader's secret until it is played.
-            forced_lead=(Tile.from_id(game.forced_lead)
-                         if game.forced_lead >= 0 and seat == game.leader else None),
+            forced_lead=game.forced_lead if seat == game.leader else None,
             layout=layout,
             legal_moves=tuple(game.legal_moves) if my_turn else (),
             history=history,

@@ -45,7 +45,7 @@ def test_draws_make_voids() -> None:
                 voids |= pips_mask(a.open_values)
         assert slots[-1] == voids
         # The truth is always among the possibilities.
-        truth = game.hands[opp]
+        truth = game.hand_masks[opp]
         assert truth & ~know.unseen == 0
         assert truth & ~know.possible(opp) == 0
         # Tiles carrying a void pip can only be tiles drawn later: at most the kept draws.

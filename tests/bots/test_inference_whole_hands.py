@@ -49,12 +49,12 @@ def _fits_slots(truth: int, slots: tuple[int, ...]) -> bool:
 
 
 def _check(game: Game, know: Knowledge, seat: int) -> None:
-    view_sizes = [game.hands[s].bit_count() for s in range(game.players)]
+    view_sizes = [game.hand_masks[s].bit_count() for s in range(game.players)]
     assert know.seat == seat
     for other in range(game.players):
         if other == seat:
             continue
-        truth = game.hands[other]
+        truth = game.hand_masks[other]
         slots = know.slots[other]
         assert len(slots) == view_sizes[other]
         assert truth & ~know.unseen == 0

@@ -90,8 +90,8 @@ def _drive(rules: Ruleset, seed: int, hands: int) -> tuple[int, int]:
     while not game.is_over and compared < hands:
         if game.phase_name == "hand_over":
             game.next_hand()
-        sim = HandSim(r, game.layout.copy(), list(game.hands),
-                      list(reversed(game.boneyard[game.bpos:])), game.scores, game.turn)
+        sim = HandSim(r, game.layout.copy(), list(game.hand_masks),
+                      list(reversed(game.boneyard_ids)), game.scores, game.turn)
         while game.phase_name == "play":
             assert sim.turn == game.turn
             codes = game.legal_codes()
@@ -107,7 +107,7 @@ def _drive(rules: Ruleset, seed: int, hands: int) -> tuple[int, int]:
             assert sim.hand_over == (game.phase_name != "play")
         assert sim.over == game.is_over
         assert sim.winner == game.winner
-        assert sim.hands == list(game.hands)
+        assert sim.hands == list(game.hand_masks)
         compared += 1
         end = game.hand_end
         if end is not None and end.result == "blocked" and r.players > 1:

@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from fives.errors import FivesError
+from fives.errors import FivesError, UsageError
 from fives.game import Deal, Game
 from fives.moves import Move
 from fives.rules import Ruleset
+from fives.tiles import Tile
 
-from .helpers import complement, mv, notations, phase_of, tiles
+from .helpers import complement, mv, notations, phase_of, snapshot, tiles
 
 
 def test_from_position_game_accepts_play() -> None:
@@ -68,7 +69,7 @@ def test_copy_is_independent() -> None:
     twin.play(move)
     assert len(game.layout) == 0 and len(twin.layout) == 1
     assert game.hand_sizes != twin.hand_sizes
-    assert game.events == []
+    assert game.events == ()
 
 
 @pytest.mark.parametrize("seat", [5, -1, "0", 1.5], ids=repr)
@@ -119,3 +120,65 @@ def test_reading_the_game_changes_nothing() -> None:
     plain.next_hand()
     read.next_hand()
     assert plain.to_record() == read.to_record()
+
+
+STATE = ["rules", "players", "scores", "start_scores", "hand_number", "phase", "phase_name",
+         "winner", "turn", "leader", "forced_lead", "layout", "hand_end", "last_hand_end",
+         "events", "history", "hand_masks", "boneyard_ids", "hand_sizes", "boneyard_size",
+         "is_over", "counted_total", "legal_moves"]
+
+
+@pytest.mark.parametrize("name", STATE)
+def test_game_state_is_read_only(name: str) -> None:
+    game = Game(Ruleset.preset("all-fives", players=3), seed=4)
+    game.play(next(iter(game.legal_moves)))
+    before = snapshot(game)
+    with pytest.raises(AttributeError):
+        setattr(game, name, 99)
+    assert snapshot(game) == before
+    # What a read hands out is a copy or immutable: changing it changes nothing.
+    value = getattr(game, name)
+    assert not isinstance(value, (list, dict, set))
+
+
+def test_copy_shares_the_past_and_leaves_the_random_source_alone() -> None:
+    game = Game(Ruleset.preset("five-up"), seed=31)
+    rng = random.Random(31)
+    while game.hand_number < 3 and not game.is_over:
+        if phase_of(game) == "hand_over":
+            game.next_hand()
+            continue
+        game.play(rng.choice(list(game.legal_moves)))
+    state = game._rng.getstate() if game._rng is not None else None
+    twin = game.copy()
+    assert twin.to_record() == game.to_record()
+    assert twin._rng is None  # nothing seeded or copied until the copy needs it
+    assert twin._past_hands is game._past_hands  # earlier hands shared, not copied
+    while phase_of(twin) == "play":
+        twin.play(rng.choice(list(twin.legal_moves)))
+    assert twin.to_record() != game.to_record()
+    assert (game._rng.getstate() if game._rng is not None else None) == state
+    # Given a source, the copy's deals follow it.
+    if phase_of(twin) == "hand_over":
+        a, b = twin.copy(rng=random.Random(5)), twin.copy(rng=random.Random(5))
+        a.next_hand()
+        b.next_hand()
+        assert a.hand_masks == b.hand_masks
+
+
+def test_determinised_deals_the_hidden_tiles_otherwise() -> None:
+    game = Game(Ruleset.preset("all-fives"), seed=8)
+    game.play(next(iter(game.legal_moves)))
+    masks, rest = game.hand_masks, list(game.boneyard_ids)
+    hands = [list(game.hand(s)) for s in range(2)]
+    bone = [Tile.from_id(t) for t in rest]
+    # Swap one tile of seat 1 with the top of the boneyard.
+    hands[1][0], bone[0] = bone[0], hands[1][0]
+    other = game.determinised(hands, bone)
+    assert other.hand_masks[0] == masks[0] and other.hand_masks[1] != masks[1]
+    assert game.hand_masks == masks and list(game.boneyard_ids) == rest  # original untouched
+    assert other.to_record() == game.to_record()  # the record keeps the true deal
+    with pytest.raises(UsageError):
+        game.determinised([hands[0], hands[0]], bone)
+    with pytest.raises(UsageError):
+        game.determinised(hands, bone[1:])

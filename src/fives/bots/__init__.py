@@ -9,6 +9,7 @@ from __future__ import annotations
 from fives.bots.base import Budget, Candidate, Player
 from fives.bots.greedy import GreedyPlayer
 from fives.bots.random_bot import RandomPlayer
+from fives.errors import UsageError
 
 LEVELS: dict[str, int] = {"random": 1, "greedy": 2, "heuristic": 3, "search": 4, "expert": 5}
 _NAMES = {number: name for name, number in LEVELS.items()}
@@ -22,18 +23,18 @@ def level_name(level: str | int) -> str:
             raise ValueError(f"unknown bot level {level!r}: expected policy:PATH")
         return "policy:" + level.strip()[7:]
     if isinstance(level, bool):
-        raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
+        raise UsageError(f"unknown bot level {level!r}: expected {_expected()}")
     if isinstance(level, int):
         if level in _NAMES:
             return _NAMES[level]
-        raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
+        raise UsageError(f"unknown bot level {level!r}: expected {_expected()}")
     if isinstance(level, str):
         key = level.strip().lower()
         if key in LEVELS:
             return key
         if key.isdigit() and int(key) in _NAMES:
             return _NAMES[int(key)]
-    raise ValueError(f"unknown bot level {level!r}: expected {_expected()}")
+    raise UsageError(f"unknown bot level {level!r}: expected {_expected()}")
 
 
 def _expected() -> str:
@@ -44,7 +45,7 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
     """A new player of that level with its own RNG seeded by ``seed``."""
     name = level_name(level)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"invalid seed {seed!r}: expected an integer")
+        raise UsageError(f"invalid seed {seed!r}: expected an integer")
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":

@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from fives.errors import UsageError
+
 if TYPE_CHECKING:
     from fives.moves import Move
     from fives.views import SeatView
@@ -35,7 +37,7 @@ class Budget:
             or not math.isfinite(self.seconds)
             or self.seconds <= 0
         ):
-            raise ValueError(
+            raise UsageError(
                 f"invalid budget seconds {self.seconds!r}: expected a positive number"
             )
         if self.iterations is not None and (
@@ -43,7 +45,7 @@ class Budget:
             or not isinstance(self.iterations, int)
             or self.iterations < 1
         ):
-            raise ValueError(
+            raise UsageError(
                 f"invalid budget iterations {self.iterations!r}: expected a positive integer"
             )
 
@@ -90,7 +92,7 @@ class Player:
         self, view: SeatView, top: int = 3, budget: Budget | None = None
     ) -> list[Candidate]:
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-            raise ValueError(f"invalid top {top!r}: expected a positive integer")
+            raise UsageError(f"invalid top {top!r}: expected a positive integer")
         moves = _legal_moves(view)
         ranked = self._rank(view, moves, budget)
         ranked.sort(key=lambda c: -c.value)
@@ -112,7 +114,7 @@ class Player:
 def _legal_moves(view: SeatView) -> tuple[Move, ...]:
     moves = tuple(view.legal_moves)
     if not moves:
-        raise ValueError(
+        raise UsageError(
             f"no legal move for seat {view.seat!r}: it is seat {view.turn!r}'s turn "
             f"(phase {view.phase!r})"
         )

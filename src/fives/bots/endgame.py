@@ -19,6 +19,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
+from fives.errors import UsageError
 from fives.game import GAME_OVER, PLAY, Game
 from fives.tiles import tiles_of
 
@@ -52,7 +53,7 @@ def solve(
     (a ``time.perf_counter`` value).
     """
     if not applies(view):
-        raise ValueError("the endgame solver needs a 1- or 2-player view with an empty boneyard")
+        raise UsageError("the endgame solver needs a 1- or 2-player view with an empty boneyard")
     game = _position(view)
     solver = _Solver(game, view, node_limit, deadline)
     try:
@@ -84,10 +85,10 @@ def _position(view: SeatView) -> Game:
     for seat, size in enumerate(view.hand_sizes):
         hand = mine if seat == me else hidden
         if hand.bit_count() != size:
-            raise ValueError("the view's hidden tiles do not match the opponent's hand size")
+            raise UsageError("the view's hidden tiles do not match the opponent's hand size")
         hands.append(tiles_of(hand))
     if len(view.hand_sizes) == 1 and hidden:
-        raise ValueError("a solitaire view with an empty boneyard hides no tile")
+        raise UsageError("a solitaire view with an empty boneyard hides no tile")
     return Game.from_position(
         rules,
         hands=hands,
@@ -142,7 +143,7 @@ class _Solver:
             p = parent[i]
             up = ids[p >> 2] + 1 if p >= 0 else 0
             shape[ids[i]] = (((up * 4 + (p & 3)) * 8 + touch[i]) * 2 + spinner[i]) + 1
-        return (tuple(shape), tuple(game.hands), game.turn, game.scores)
+        return (tuple(shape), tuple(game.hand_masks), game.turn, game.scores)
 
     def value(self, alpha: float, beta: float) -> float:
         game = self.game

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from fives.errors import UsageError
 from fives.tiles import FULL_SET, MATCH, ids_of
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def pips_mask(values: object) -> int:
 
 def infer(view: SeatView) -> Knowledge:
     if view.seat is None:
-        raise ValueError("a spectator view has no hand to infer from: expected a seat's view")
+        raise UsageError("a spectator view has no hand to infer from: expected a seat's view")
     me = view.seat
     hand = 0
     for t in view.hand:

@@ -126,13 +126,13 @@ class _Search:
         if phase == PLAY and len(scores) > 1:  # mid-hand: tiles left are a liability
             mine_p = 0
             other_p = 0
-            for seat, hand in enumerate(game.hands):
+            for seat, hand in enumerate(game.hand_masks):
                 p = sum(PIPS[t] for t in ids_of(hand))
                 if self.side_of[seat] == self.side:
                     mine_p += p
                 else:
                     other_p += p
-            v += PIP_WEIGHT * (other_p / max(1, len(game.hands) - 1) - mine_p)
+            v += PIP_WEIGHT * (other_p / max(1, len(game.hand_masks) - 1) - mine_p)
         return v
 
     def value(self, depth: int, alpha: float, beta: float) -> float:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fives.cli.common import check_consistent, error_prefix, parse_lang
-from fives.errors import FivesError
+from fives.errors import FivesError, UsageError
 from fives.i18n import default_lang, error_text, os_error_text, text
 
 if TYPE_CHECKING:
@@ -28,10 +28,6 @@ MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire"
                 "fives-and-threes", "draw", "block",
                 "cribbage-dominoes-1863", "muggins-1864")  # the last two: historical (O14)
 MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
-
-
-class UsageError(Exception):
-    """Bad input on the command line or at the setup questions: one line, nothing started."""
 
 
 def register(subparsers: Any) -> None:

@@ -44,14 +44,10 @@ from fives.cli.common import (
     print_lines,
     terminal_width,
 )
-from fives.errors import FivesError
+from fives.errors import FivesError, UsageError
 from fives.i18n import error_text, normalize_lang, os_error_text, text
 
 _BUDGET_RE = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|it)$")
-
-
-class UsageError(ValueError):
-    """Bad input to the command: one line, printed without a traceback."""
 
 
 def register(subparsers: Any) -> None:

@@ -249,8 +249,7 @@ class TableService:
             game_no, hand_no = self.game_no + 1, 1
         else:
             assert self.game is not None
-            probe = self.game.copy()
-            probe.rng = lot
+            probe = self.game.copy(rng=lot)
             probe.next_hand(deal=deal)
             game_no, hand_no = self.game_no, len(self.deals[-1]) + 1
         return Entry("deal", {
