@@ -1,9 +1,11 @@
-"""Engine speed: random playouts through the unchecked push/pop path.
+"""Engine speed: random playouts through the unchecked push/pop path and the checked path.
 
 1. Complete 2-player five-up hands per second: deal, random legal moves with ``push_code``
    until the hand ends, then ``pop`` back to the deal (make/unmake both timed).
 2. The 4-player block game with 7 tiles each, plays per second, side by side with the PyPI
-   package ``dominoes`` (if installed) playing the same game with random moves.
+   package ``dominoes`` (if installed) playing the same game with random moves: through the
+   unchecked path (``legal_codes`` + ``push_code``) and through the checked path a library user
+   takes (``list(game.legal_moves)`` + ``game.play(move)``, events and record included).
 
 Run: ``python bench/engine_speed.py [--seconds 3] [--runs 5]``; prints each run and the median.
 Times are CPU seconds of this process (``time.process_time``), so other work on the machine
@@ -34,10 +36,11 @@ def fives_hands(seconds: float, seed: int) -> tuple[int, float]:
         depth = 0
         push = game.push_code
         legal = game.legal_codes
-        while game.phase == PLAY:
-            codes = legal()
+        codes = legal()
+        while codes:  # legal_codes() is empty once the hand is over
             push(codes[int(rand() * len(codes))])  # a uniformly random legal move
             depth += 1
+            codes = legal()
         for _ in range(depth):
             game.pop()
         hands += 1
@@ -65,10 +68,33 @@ def fives_block_plays(seconds: float, seed: int) -> tuple[int, float]:
                 game.next_hand()
             push = game.push_code
             legal = game.legal_codes
-            while game.phase == PLAY:
-                codes = legal()
+            codes = legal()
+            while codes:
                 push(codes[int(rand() * len(codes))])
+                codes = legal()
             plays += len(game.layout)  # the tiles placed in this hand
+    return plays, time.process_time() - start
+
+
+def fives_block_checked_plays(seconds: float, seed: int) -> tuple[int, float]:
+    """The same measure through the checked, recorded path: ``legal_moves`` + ``play``."""
+    rules = Ruleset.preset("block", players=4, hand_size=7)
+    rng = random.Random(seed)
+    plays = 0
+    start = time.process_time()
+    deadline = start + seconds
+    rand = rng.random
+    game = Game(rules, rng=rng)
+    while time.process_time() < deadline:
+        for _ in range(20):  # 20 hands between clock reads
+            if game.phase == GAME_OVER:
+                game = Game(rules, rng=rng)
+            elif game.phase == HAND_OVER:
+                game.next_hand()
+            while game.phase == PLAY:
+                moves = list(game.legal_moves)
+                game.play(moves[int(rand() * len(moves))])
+            plays += len(game.layout)
     return plays, time.process_time() - start
 
 
@@ -99,18 +125,22 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each measure")
     args = parser.parse_args()
     rows: dict[str, list[float]] = {"five-up 2p hands/s": [], "block 4x7 plays/s (fives)": [],
+                                    "block 4x7 plays/s (fives checked)": [],
                                     "block 4x7 plays/s (dominoes)": []}
     for run in range(args.runs):
         n, t = fives_hands(args.seconds, run)
         rows["five-up 2p hands/s"].append(n / t)
         # Alternate short slices of both engines so that load changes hit both alike.
         slices = 10
-        totals = {"fives": [0, 0.0], "dominoes": [0, 0.0]}
+        totals = {"fives": [0, 0.0], "checked": [0, 0.0], "dominoes": [0, 0.0]}
         have_dominoes = True
         for k in range(slices):
             n, t = fives_block_plays(args.seconds / slices, run * slices + k)
             totals["fives"][0] += n
             totals["fives"][1] += t
+            n, t = fives_block_checked_plays(args.seconds / slices, run * slices + k)
+            totals["checked"][0] += n
+            totals["checked"][1] += t
             other = dominoes_block_plays(args.seconds / slices, run * slices + k)
             if other is None:
                 have_dominoes = False
@@ -118,6 +148,8 @@ def main() -> None:
                 totals["dominoes"][0] += other[0]
                 totals["dominoes"][1] += other[1]
         rows["block 4x7 plays/s (fives)"].append(totals["fives"][0] / totals["fives"][1])
+        rows["block 4x7 plays/s (fives checked)"].append(
+            totals["checked"][0] / totals["checked"][1])
         if have_dominoes:
             rows["block 4x7 plays/s (dominoes)"].append(
                 totals["dominoes"][0] / totals["dominoes"][1])
@@ -128,9 +160,12 @@ def main() -> None:
         if values:
             print(f"  {key:32s} {statistics.median(values):>12,.0f}")
     fives_b = rows["block 4x7 plays/s (fives)"]
+    checked = rows["block 4x7 plays/s (fives checked)"]
     dom = rows["block 4x7 plays/s (dominoes)"]
     if dom:
-        print(f"  ratio fives/dominoes: {statistics.median(fives_b) / statistics.median(dom):.2f}")
+        d = statistics.median(dom)
+        print(f"  ratio fives/dominoes, unchecked: {statistics.median(fives_b) / d:.2f}")
+        print(f"  ratio fives/dominoes, checked:   {statistics.median(checked) / d:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,16 @@
-"""What happens in a game, as frozen values whose ``to_json`` is the §12.4 line."""
+"""What happens in a game, as immutable values (named tuples, cheap to build on the checked
+path) whose ``to_json`` is the §12.4 line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from fives.tiles import Tile
 
 HandResult = Literal["out", "blocked", "target"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayEvent:
+class PlayEvent(NamedTuple):
     hand: int
     seat: int
     move: str  # canonical notation: "6-3" for a lead, "x-y@n" for a placement
@@ -25,8 +24,7 @@ class PlayEvent:
                 "total": self.total, "points": self.points, "scores": list(self.scores)}
 
 
-@dataclass(frozen=True, slots=True)
-class DrawEvent:
+class DrawEvent(NamedTuple):
     hand: int
     seat: int
     tile: Tile  # hidden from every other seat: views never carry it
@@ -38,8 +36,7 @@ class DrawEvent:
                 "scores": list(self.scores)}
 
 
-@dataclass(frozen=True, slots=True)
-class PassEvent:
+class PassEvent(NamedTuple):
     hand: int
     seat: int
     type: Literal["pass"] = "pass"
@@ -48,8 +45,7 @@ class PassEvent:
         return {"type": "pass", "hand": self.hand, "seat": self.seat}
 
 
-@dataclass(frozen=True, slots=True)
-class HandEndEvent:
+class HandEndEvent(NamedTuple):
     hand: int
     result: HandResult
     winner: int | None
@@ -71,8 +67,7 @@ class HandEndEvent:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class GameEndEvent:
+class GameEndEvent(NamedTuple):
     winner: int
     scores: tuple[int, ...]
     type: Literal["game_end"] = "game_end"

@@ -8,7 +8,7 @@ playouts: they keep enough to restore the exact state and record no events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
@@ -35,6 +35,7 @@ from fives.moves import DRAW, LEAD_PORT, PASS, Move, parse_notation
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.tiles import (
+    ALL_TILES,
     DOUBLES_MASK,
     MATCH,
     PIPS,
@@ -115,28 +116,33 @@ class HandEnd(NamedTuple):
     deltas: tuple[int, ...]
 
 
-class LegalMoves:
-    """A lazy view of the legal moves: iterate, ``len``, ``bool``, ``in``."""
+class LegalMoves(tuple[Move, ...]):
+    """The legal moves of a position: an immutable tuple of ``Move`` (iterate, ``len``,
+    ``bool``, index), built once per position. ``in`` accepts a lead in either orientation,
+    as ``Game.is_legal`` does."""
 
-    __slots__ = ("_game",)
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __iter__(self) -> Iterator[Move]:
-        return (Move.from_code(c) for c in self._game.legal_codes())
-
-    def __len__(self) -> int:
-        return len(self._game.legal_codes())
-
-    def __bool__(self) -> bool:
-        return bool(self._game.legal_codes())
+    __slots__ = ()
 
     def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._game.is_legal(move)
+        if isinstance(move, Move) and move.kind == "lead" and move.tile is not None:
+            move = _LEAD_OF[move.tile.id]
+        return tuple.__contains__(self, move)
 
     def __repr__(self) -> str:
         return f"<LegalMoves {', '.join(m.notation(explicit=True) for m in self)}>"
+
+
+class _Position:
+    """The legal moves of one position, cached for the checked path (see ``Game._codes``)."""
+
+    __slots__ = ("top", "checked", "hand", "codes", "moves")
+
+    def __init__(self, top: object, checked: int, hand: int, codes: list[int]) -> None:
+        self.top = top  # the last unchecked push (None: none since the last checked move)
+        self.checked = checked  # checked moves of the hand
+        self.hand = hand
+        self.codes = codes
+        self.moves: LegalMoves | None = None
 
 
 class Game:
@@ -203,6 +209,7 @@ class Game:
         self._push_undo = self._stack.append
         self._events: list[Event] = []
         self._history: list[PublicAction] = []
+        self._codes_cache: _Position | None = None
         self._last_hand_end: HandEndEvent | None = None
         # The record: the hands before this one (never changed once archived, so copies
         # share them) and this hand's deal and actions.
@@ -466,8 +473,25 @@ class Game:
         return self._side[seat]
 
     # ------------------------------------------------------------------ legal moves
+    def _codes(self) -> list[int]:
+        """``legal_codes()``, computed once per position for the checked path (``legal_moves``
+        and ``play``). The position is named by the hand, the checked moves of the hand and the
+        last unchecked push (a new tuple each time, kept alive by the cache itself)."""
+        return self._cached().codes
+
+    def _cached(self) -> _Position:
+        stack = self._stack
+        top = stack[-1] if stack else None
+        cached = self._codes_cache
+        n = len(self._history)
+        if (cached is not None and cached.top is top and cached.checked == n
+                and cached.hand == self._hand_number):
+            return cached
+        cached = self._codes_cache = _Position(top, n, self._hand_number, self.legal_codes())
+        return cached
+
     def legal_codes(self) -> list[int]:
-        if self._phase != PLAY:
+        if self._phase is not PLAY:
             return []
         hand = self._hands[self._turn]
         layout = self._layout
@@ -500,7 +524,12 @@ class Game:
 
     @property
     def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self)
+        """The legal moves here (see ``LegalMoves``); placements if any, else draw or pass."""
+        cached = self._cached()
+        moves = cached.moves
+        if moves is None:
+            moves = cached.moves = _new(LegalMoves, map(Move.from_code, cached.codes))
+        return moves
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != PLAY or not isinstance(move, Move):
@@ -510,7 +539,7 @@ class Game:
             if self._layout.count or not self._hands[self._turn] >> move.tile.id & 1:
                 return False
             return self._forced_lead < 0 or self._forced_lead == move.tile.id
-        return move.code in self.legal_codes()
+        return move.code in self._codes()
 
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names here (RULES.md §12.2)."""
@@ -669,6 +698,11 @@ class Game:
     # ------------------------------------------------------------------ checked play
     def play(self, move: Move | str) -> list[Event]:
         """Make a legal move, record it, and return the events it caused."""
+        if move.__class__ is Move and self._phase is PLAY:
+            # The common case first: a Move among the position's cached legal codes.
+            code = move.code
+            if code in self._cached().codes:
+                return self._record_move(code, move, True)
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
@@ -679,41 +713,95 @@ class Game:
         elif not self.is_legal(move):
             reason, params = self._why_illegal(move)
             raise self._illegal(move.notation(explicit=True), reason, **params)
+        return self._record_move(move.code, move, True)
+
+    def play_code(self, code: int) -> None:
+        """Make the legal move ``code`` (one of ``legal_codes()``) and record it in the history
+        and the record like ``play``, without checking it and without building events: the
+        recorded fast path for environments. An illegal code leaves the game inconsistent."""
+        self._record_move(code, Move.from_code(code), False)
+
+    def _record_move(self, code: int, move: Move, events: bool) -> list[Event]:
         seat = self._turn
         hand_no = self._hand_number
-        open_values = tuple(self._layout.open_values())
-        drawn = TILE_BY_ID[self._boneyard[self._bpos]] if move.kind == "draw" else None
+        layout = self._layout
+        # The open ends in Layout.ends_list order (by node, in-line before branch: by port).
+        open_values = tuple(map(layout.value.__getitem__, sorted(layout.ends)))
+        drawn = TILE_BY_ID[self._boneyard[self._bpos]] if code == DRAW else None
         before = self._scores
-        self.push_code(move.code)
+        self.push_code(code)
         self._stack.clear()
-        self._layout.forget_undo()
-        new: list[Event] = []
+        layout.forget_undo()
+        placed = code >= 0
+        # tuple.__new__ builds the named tuples without their Python-level __new__.
+        self._history.append(_new(PublicAction, (seat, move.kind, move if placed else None,
+                                                 drawn, open_values)))
+        texts = _TEXTS.get(code)
+        if texts is None:
+            texts = _TEXTS[code] = (str(move), move.notation(explicit=move.kind == "place"))
+        log = self._hand_log
+        assert log is not None
+        log["actions"].append(texts[1])
+        end = self._hand_end
+        if not events:
+            if end is not None and self._phase is not PLAY:
+                self._last_hand_end = self._hand_end_event(hand_no)
+            return []
         scores = self._scores
-        if move.kind in ("lead", "place"):
+        if end is None:
+            if placed:
+                side = self._side[seat]
+                new: list[Event] = [_new(PlayEvent, (hand_no, seat, texts[0], layout.total,
+                                                     scores[side] - before[side], scores,
+                                                     "play"))]
+            elif drawn is not None:
+                new = [_new(DrawEvent, (hand_no, seat, drawn, scores, "draw"))]
+            else:
+                new = [_new(PassEvent, (hand_no, seat, "pass"))]
+            self._events += new
+            return new
+        after_play = self._scores_before_settlement()
+        if placed:
             side = self._side[seat]
-            after_play = self._scores_before_settlement()
-            new.append(PlayEvent(hand_no, seat, str(move), self._layout.total,
-                                 after_play[side] - before[side], after_play))
-        elif move.kind == "draw":
-            assert drawn is not None
-            new.append(DrawEvent(hand_no, seat, drawn, self._scores_before_settlement()))
+            new = [PlayEvent(hand_no, seat, texts[0], layout.total,
+                             after_play[side] - before[side], after_play)]
+        elif drawn is not None:
+            new = [DrawEvent(hand_no, seat, drawn, after_play)]
         else:
-            new.append(PassEvent(hand_no, seat))
-        self._history.append(PublicAction(seat, move.kind, move if move.kind in ("lead", "place")
-                                         else None, drawn, open_values))
-        assert self._hand_log is not None
-        self._hand_log["actions"].append(move.notation(explicit=move.kind == "place"))
-        if self._phase != PLAY and self._hand_end is not None:
-            he = self._hand_end
-            end = HandEndEvent(hand_no, he.result, he.winner, he.pips, he.deltas, scores,
-                               tuple(tuple(tiles_of(h)) for h in self._hands))
-            self._last_hand_end = end
-            new.append(end)
-            if self._phase == GAME_OVER:
+            new = [PassEvent(hand_no, seat)]
+        if self._phase is not PLAY:
+            self._last_hand_end = self._hand_end_event(hand_no)
+            new.append(self._last_hand_end)
+            if self._phase is GAME_OVER:
                 assert self._winner is not None
                 new.append(GameEndEvent(self._winner, scores))
-        self._events.extend(new)
+        self._events += new
         return new
+
+    def _hand_end_event(self, hand_no: int) -> HandEndEvent:
+        he = self._hand_end
+        assert he is not None
+        return HandEndEvent(hand_no, he.result, he.winner, he.pips, he.deltas, self._scores,
+                            tuple(tuple(tiles_of(h)) for h in self._hands))
+
+    def set_next_draw(self, tile: Tile) -> None:
+        """Put ``tile``, still in the boneyard, on top of it: the next draw takes it. For
+        environments that choose the drawn tile as a chance outcome; the record keeps the
+        order actually drawn. Raises ``UsageError`` when the tile is not in the boneyard."""
+        tid = tile.id if isinstance(tile, Tile) else -1
+        bone = self._boneyard
+        try:
+            where = bone.index(tid, self._bpos)
+        except ValueError:
+            raise UsageError(f"invalid tile {tile!r}: expected one still in the boneyard",
+                             key="invalid_tile", text=str(tile)) from None
+        new = bone[:]  # copies share the boneyard list: never change it in place
+        new[self._bpos], new[where] = new[where], new[self._bpos]
+        self._boneyard = new
+        log = self._hand_log
+        if log is not None and log["boneyard"] is bone:
+            log["boneyard"] = new
+        self._codes_cache = None
 
     def _scores_before_settlement(self) -> tuple[int, ...]:
         if self._hand_end is None or self._hand_end.result == "target":
@@ -730,6 +818,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._rng = rng
         other._rng_seed = None
+        other._codes_cache = None
         other._hands = self._hands[:]  # the boneyard list is never changed in place: shared
         other._layout = self._layout.copy()
         other._stack = []
@@ -817,8 +906,8 @@ class Game:
 
     def to_record(
         self,
-        meta: Mapping[str, Any] | None = None,
-        hand_meta: Sequence[Mapping[str, Any] | None] | Mapping[int, Mapping[str, Any]]
+        meta: Mapping[str, object] | None = None,
+        hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
         | None = None,
     ) -> dict[str, Any]:
         """The game's record (RULES.md §12.3), with optional ``meta`` objects: ``meta`` for the
@@ -874,6 +963,10 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 # small dicts are measurably faster than one big dict keyed by (port, value, tiles).
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
 _BIT = tuple(1 << i for i in range(TILE_COUNT))
+_TEXTS: dict[int, tuple[str, str]] = {}  # move code -> (event notation, record notation)
+# The lead of each tile with its high half west, the orientation legal_codes lists.
+_LEAD_OF = tuple(Move.lead(t) for t in ALL_TILES)
+_new = tuple.__new__
 _DRAW_WIDTH = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
 
 

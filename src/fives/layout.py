@@ -308,13 +308,13 @@ class Layout:
 
     def ends_list(self) -> list[End]:
         """The playable ports, by node, in-line before branch."""
-        return [
-            End(p // 4 + 1, port_name(p), self.value[p])
-            for p in sorted(self.ends, key=lambda q: (q // 4, (q % 4) >= 2, q % 4))
-        ]
+        # Port numbers grow by node, then in-line ports (0, 1) before branch ports (2, 3).
+        return [End(p // 4 + 1, port_name(p), self.value[p]) for p in sorted(self.ends)]
 
     def open_values(self) -> list[int]:
-        return [e.value for e in self.ends_list()]
+        """The values of the playable ports, in ``ends_list`` order."""
+        value = self.value
+        return [value[p] for p in sorted(self.ends)]
 
     def placements(self, tile: Tile) -> list[Move]:
         if not self.count:

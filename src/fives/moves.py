@@ -10,7 +10,7 @@ the low half touches; leads use the pseudo-port ``LEAD_PORT``; draw and pass are
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from fives.errors import InvalidMoveError
@@ -37,6 +37,11 @@ class Move:
     node: int = 0  # 1-based index of the tile touched (placements only)
     port: str = ""  # W, E, N, S on the lead; out, L, R on a later tile
     touching: int = -1  # the half that touches the port (for a lead: the half facing west)
+    # The int code (see ``from_code``), computed once: the checked path reads it on every move.
+    code: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self._encode())
 
     @staticmethod
     def lead(tile: Tile, west: int | None = None) -> Move:
@@ -77,8 +82,7 @@ class Move:
         assert self.tile is not None
         return self.tile.other(self.touching) if not self.tile.is_double else self.touching
 
-    @property
-    def code(self) -> int:
+    def _encode(self) -> int:
         if self.kind == "draw":
             return DRAW
         if self.kind == "pass":

@@ -221,8 +221,9 @@ def check_meta(value: object, where: str = "meta") -> dict[str, Any]:
 
 def add_meta(
     record: dict[str, Any],
-    meta: Mapping[str, Any] | None = None,
-    hand_meta: Sequence[Mapping[str, Any] | None] | Mapping[int, Mapping[str, Any]] | None = None,
+    meta: Mapping[str, object] | None = None,
+    hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
+    | None = None,
 ) -> dict[str, Any]:
     """Put ``meta`` objects into a record (§12.3): ``meta`` at the top level, ``hand_meta`` per
     hand (a list aligned with the hands, ``None`` for none, or a mapping of 0-based hand
@@ -254,6 +255,6 @@ def game_from_record(data: str | bytes | dict[str, Any] | Record) -> Game:
     return record.to_game()
 
 
-def dumps(record: dict[str, Any]) -> str:
+def dumps(record: Mapping[str, object]) -> str:
     """A record as compact, readable JSON (one hand per line block)."""
     return json.dumps(record, ensure_ascii=False, indent=1)

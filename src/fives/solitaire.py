@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fives.events import DrawEvent, HandEndEvent
+from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PlayEvent
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -40,7 +40,7 @@ def deck_sources(game: Game) -> dict[str, int]:
         elif isinstance(event, HandEndEvent):
             block += event.deltas[1]
             deck = event.scores[1]
-        elif hasattr(event, "scores"):
+        elif isinstance(event, (PlayEvent, GameEndEvent)):
             deck = event.scores[1]
     return {"start": game.start_scores[1], "handicap": handicap, "draws": draws,
             "block": block}

@@ -25,6 +25,7 @@ from fives.envs.table import Table
 from fives.game import PLAY
 from fives.moves import Move
 from fives.rules import Ruleset
+from fives.tiles import TILE_BY_ID, tiles_of
 
 from .conftest import CONFIG_IDS, CONFIGS, OPTION_CONFIGS, OPTION_IDS
 
@@ -33,15 +34,16 @@ def _reshuffle_hidden(table: Table, seat: int, rng: random.Random) -> Table:
     """The same position for ``seat``, with every tile it cannot see dealt anew."""
     other = table.copy()
     game = other.game
+    masks = list(game.hand_masks)
     hidden_seats = [s for s in range(game.players) if s != seat]
-    tiles = [t for s in hidden_seats for t in range(28) if game.hands[s] >> t & 1]
-    tiles += game.boneyard[game.bpos:]
+    tiles = [t for s in hidden_seats for t in range(28) if masks[s] >> t & 1]
+    tiles += game.boneyard_ids
     rng.shuffle(tiles)
     for s in hidden_seats:
-        k = game.hands[s].bit_count()
-        game.hands[s] = sum(1 << t for t in tiles[:k])
+        k = masks[s].bit_count()
+        masks[s] = sum(1 << t for t in tiles[:k])
         tiles = tiles[k:]
-    game.boneyard[game.bpos:] = tiles
+    other.game = game.determinised([tiles_of(m) for m in masks], [TILE_BY_ID[t] for t in tiles])
     other._obs = {}
     return other
 
@@ -88,7 +90,7 @@ def test_the_check_catches_a_leak() -> None:
 
     def leaky(t: Table) -> np.ndarray[Any, Any]:
         obs = t.observe(0)
-        obs[:28] = [t.game.hands[1] >> k & 1 for k in range(28)]
+        obs[:28] = [t.game.hand_masks[1] >> k & 1 for k in range(28)]
         return obs
 
     alt = _reshuffle_hidden(table, 0, random.Random(2))

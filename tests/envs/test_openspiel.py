@@ -65,7 +65,7 @@ def test_the_deal_and_the_draws_are_chance_nodes() -> None:
     state.apply_action(1)
     game_ = state.table.game
     assert game_.leader == 1 and state.current_player() == 1
-    assert [t for t in range(28) if game_.hands[0] >> t & 1] == sorted(dealt[:5])
+    assert [t for t in range(28) if game_.hand_masks[0] >> t & 1] == sorted(dealt[:5])
     assert game_.boneyard_size == 18
     # Play until someone must draw: the draw is a decision, the tile a chance outcome.
     rng = np.random.default_rng(0)
@@ -77,11 +77,11 @@ def test_the_deal_and_the_draws_are_chance_nodes() -> None:
         if legal == [3164]:
             state.apply_action(3164)
             assert state.is_chance_node()
-            left = sorted(game_.boneyard[game_.bpos:])
+            left = sorted(list(game_.boneyard_ids))
             assert [o for o, _ in state.chance_outcomes()] == left
             seat = state.table.turn
             state.apply_action(left[-1])
-            assert game_.hands[seat] >> left[-1] & 1
+            assert game_.hand_masks[seat] >> left[-1] & 1
             return
         state.apply_action(int(rng.choice(legal)))
     pytest.fail("no draw in this hand")
@@ -97,9 +97,9 @@ def test_strings_and_tensors_hold_no_hidden_tile(preset: str, players: int) -> N
         g = state.table.game
         for p in range(players):
             hidden = {str(t) for s in range(players) if s != p for t in g.hand(s)}
-            hidden |= {str(t) for t in (g.boneyard[g.bpos:] and
+            hidden |= {str(t) for t in (list(g.boneyard_ids) and
                                         [__import__("fives.tiles").tiles.TILE_BY_ID[i]
-                                         for i in g.boneyard[g.bpos:]])}
+                                         for i in list(g.boneyard_ids)])}
             for text in (state.information_state_string(p), state.observation_string(p)):
                 words = set(text.replace("[", " ").replace("]", " ").split())
                 assert not words & hidden, (text, words & hidden)
@@ -138,12 +138,12 @@ def test_resample_from_infostate_keeps_the_players_information() -> None:
         g, h = state.table.game, other.table.game
 
         def unseen(x: Any) -> set[int]:
-            hands = {t for s in range(3) if s != p for t in range(28) if x.hands[s] >> t & 1}
-            return hands | set(x.boneyard[x.bpos:])
+            hands = {t for s in range(3) if s != p for t in range(28) if x.hand_masks[s] >> t & 1}
+            return hands | set(list(x.boneyard_ids))
 
-        assert unseen(g) == unseen(h) and g.hands[p] == h.hands[p]
-        assert [x.bit_count() for x in g.hands] == [x.bit_count() for x in h.hands]
-        changed += g.hands != h.hands
+        assert unseen(g) == unseen(h) and g.hand_masks[p] == h.hand_masks[p]
+        assert [x.bit_count() for x in g.hand_masks] == [x.bit_count() for x in h.hand_masks]
+        changed += g.hand_masks != h.hand_masks
 
     for _ in range(2):
         _play_random(game.new_initial_state(), rng, check)

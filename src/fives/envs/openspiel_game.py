@@ -166,7 +166,7 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.drawing:
             game = self.table.game
-            left = sorted(game.boneyard[game.bpos:])
+            left = sorted(game.boneyard_ids)
             return [(t, 1.0 / len(left)) for t in left]
         rules = self.rules
         if len(self.dealt) == rules.players * rules.hand_size and self.need_lot:
@@ -194,10 +194,7 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
 
     def _draw(self, tile: int) -> None:
         table = self.table
-        game = table.game
-        bone = game.boneyard
-        where = bone.index(tile, game.bpos)
-        bone[game.bpos], bone[where] = bone[where], bone[game.bpos]
+        table.game.set_next_draw(TILE_BY_ID[tile])  # the chance outcome is the drawn tile
         seat = table.turn
         self.drawing = False
         self.drawn[-1][seat] |= 1 << tile
@@ -239,7 +236,7 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
         self.need_lot = False
         game = self.table.game
         self.hand_log.append([f"leader {game.leader}"])
-        self.dealt_hands.append(list(game.hands))
+        self.dealt_hands.append(list(game.hand_masks))
         self.drawn.append([0] * n)
         self.placer.append([])
 
@@ -253,8 +250,9 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
         table = other.table
         game = table.game
         seats = [s for s in range(self.rules.players) if s != player_id]
-        tiles = [t for s in seats for t in range(TILE_COUNT) if game.hands[s] >> t & 1]
-        tiles += game.boneyard[game.bpos:]
+        masks = list(game.hand_masks)
+        tiles = [t for s in seats for t in range(TILE_COUNT) if masks[s] >> t & 1]
+        tiles += game.boneyard_ids
         order = list(range(len(tiles)))
         for i in range(len(order) - 1, 0, -1):  # Fisher-Yates with the sampler's draws
             j = min(i, int(probability_sampler() * (i + 1)))
@@ -264,12 +262,13 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
         for i, seat in enumerate(other.placer[-1]):
             placed[seat] |= 1 << game.layout.tile_ids[i]
         for s in seats:
-            k = game.hands[s].bit_count()
-            game.hands[s] = sum(1 << t for t in tiles[:k])
+            k = masks[s].bit_count()
+            masks[s] = sum(1 << t for t in tiles[:k])
             tiles = tiles[k:]
-            other.dealt_hands[-1][s] = game.hands[s] | placed[s]
+            other.dealt_hands[-1][s] = masks[s] | placed[s]
             other.drawn[-1][s] = 0
-        game.boneyard[game.bpos:] = tiles
+        table.game = game.determinised([tiles_of(m) for m in masks],
+                                       [TILE_BY_ID[t] for t in tiles])
         table._obs = {}
         table._codes = None
         return other

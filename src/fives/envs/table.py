@@ -1,10 +1,10 @@
 """The driver shared by the environments: one engine game, stepped by action index, with the
 episode and reward conventions of docs/RESEARCH.md.
 
-The table plays through ``Game.push_code`` (the engine's fast path) and keeps what
-``Game.play`` keeps for everyone else: the public history (so ``game.view(seat)`` and the bots
+The table plays through ``Game.play_code`` (the engine's recorded fast path): it keeps what
+``Game.play`` keeps for everyone else, the public history (so ``game.view(seat)`` and the bots
 that read it see every action), the record (so ``game.to_record()`` replays through
-``fives replay``) and the reveal at the end of a hand. It does not build the event list.
+``fives replay``) and the reveal at the end of a hand, without checks and without events.
 """
 
 from __future__ import annotations
@@ -15,12 +15,9 @@ from typing import Literal
 import numpy as np
 
 from fives.errors import FivesError
-from fives.events import HandEndEvent
-from fives.game import GAME_OVER, HAND_OVER, PLAY, Deal, Game, PublicAction
-from fives.layout import MAX_NODES
-from fives.moves import DRAW, PASS, Move
+from fives.game import GAME_OVER, HAND_OVER, PLAY, Deal, Game
+from fives.moves import DRAW, PASS
 from fives.rules import Ruleset
-from fives.tiles import TILE_BY_ID, tiles_of
 
 from .encoding import (
     NUM_ACTIONS,
@@ -40,17 +37,12 @@ Reward = Literal["points", "win_loss"]
 EPISODES = ("hand", "game")
 REWARDS = ("points", "win_loss")
 
-# The order of Layout.ends_list(): by node, in-line ports before branch ports.
-_END_KEY = [(q // 4) * 8 + (4 if q % 4 >= 2 else 0) + q % 4 for q in range(MAX_NODES * 4)]
-_NOTATION: dict[int, str] = {}
 
 
-def _notation(code: int) -> str:
-    text = _NOTATION.get(code)
-    if text is None:
-        move = Move.from_code(code)
-        text = _NOTATION[code] = move.notation(explicit=move.kind == "place")
-    return text
+def _forced_id(game: Game) -> int:
+    """The id of the tile that must lead this hand, or -1."""
+    tile = game.forced_lead
+    return tile.id if tile is not None else -1
 
 
 def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
@@ -102,9 +94,7 @@ class Table:
         other = Table.__new__(Table)
         other.__dict__.update(self.__dict__)
         if hasattr(self, "game"):
-            other.game = self.game.copy()
-            other.game.last_hand_end = self.game.last_hand_end
-            other.game.hand_end = self.game.hand_end
+            other.game = self.game.copy()  # keeps the hand's end and its event
             other.seen = [row[:] for row in self.seen]
             other.draws = self.draws[:]
             other.passes = self.passes[:]
@@ -261,38 +251,18 @@ class Table:
         """``Game.play`` without the checks and the event list (the code is legal)."""
         game = self.game
         seat = game.turn
-        layout = game.layout
-        value = layout.value
-        open_values = tuple(value[p] for p in sorted(layout.ends, key=_END_KEY.__getitem__))
-        drawn = None
-        if code >= 0:
-            move: Move | None = Move.from_code(code)
-            kind = "lead" if not layout.count else "place"
-        elif code == DRAW:
-            move = None
-            kind = "draw"
-            drawn = TILE_BY_ID[game.boneyard[game.bpos]]
-            self.draws[seat] += 1
-        else:
-            assert code == PASS
-            move = None
-            kind = "pass"
-            self.passes[seat] += 1
         if code < 0:
+            if code == DRAW:
+                self.draws[seat] += 1
+            else:
+                assert code == PASS
+                self.passes[seat] += 1
             row = self.seen[seat]
-            for v in set(open_values):
+            for v in set(game.layout.open_values()):
                 row[v] += 1
-        hand_no = game.hand_number
-        game.push_code(code)
+        game.play_code(code)  # recorded in the history and the record, no events
         if code >= 0:
-            self.layout_sections.placed(layout)
-        game.history.append(PublicAction(seat, kind, move, drawn, open_values))
-        game._log[-1]["actions"].append(_notation(code))
-        if game.phase != PLAY and game.hand_end is not None:
-            he = game.hand_end
-            game.last_hand_end = HandEndEvent(
-                hand_no, he.result, he.winner, he.pips, he.deltas, game.scores,
-                tuple(tuple(tiles_of(h)) for h in game.hands))
+            self.layout_sections.placed(game.layout)
 
     # ---------------------------------------------------------------- observation
     def observe(self, seat: int) -> Obs:
@@ -301,10 +271,10 @@ class Table:
         if obs is None:
             game = self.game
             obs = self._obs[seat] = fill(
-                self._rules_vec.copy(), self.rules, seat, game.hands[seat],
-                [h.bit_count() for h in game.hands], len(game.boneyard) - game.bpos,
+                self._rules_vec.copy(), self.rules, seat, game.hand_masks[seat],
+                list(game.hand_sizes), game.boneyard_size,
                 game.scores, game.turn, game.phase, game.leader,
-                game.forced_lead if seat == game.leader else -1, game.hand_number,
+                _forced_id(game) if seat == game.leader else -1, game.hand_number,
                 game.layout, self.seen, self.draws, self.passes, self.layout_sections.vec,
             )
         return obs.copy()
