@@ -9,15 +9,15 @@ EPS = 1e-6
 
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether two rectangles share a positive area."""
-    return (min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > EPS
-            and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > EPS)
+    return bool(min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > EPS
+                and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > EPS)
 
 
 def touch(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether two rectangles share a stretch of edge (not only a corner) without overlapping."""
     dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
     dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
-    return (abs(dx) <= EPS and dy > EPS) or (abs(dy) <= EPS and dx > EPS)
+    return bool((abs(dx) <= EPS and dy > EPS) or (abs(dy) <= EPS and dx > EPS))
 
 
 def problems(layout: dict[str, Any], result: dict[str, Any], min_tile: float) -> list[str]:

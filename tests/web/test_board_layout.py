@@ -80,7 +80,7 @@ def test_targets_sit_where_the_tile_would_go(page: Page) -> None:
             if game.phase_name != "play":
                 break
             moves = [m.notation(explicit=True) for m in game.legal_moves]
-            extras = []
+            extras: list[dict[str, Any]] = []
             for text in moves:
                 if "@" not in text:
                     continue
@@ -90,9 +90,12 @@ def test_targets_sit_where_the_tile_would_go(page: Page) -> None:
                 extras.append({"key": text, "parent": int(node), "port": port,
                                "double": a == b, "touching": a, "outer": b})
             layout = game.layout.to_json()
-            tiles_in_hand = {tuple(sorted((x["touching"], x["outer"]))) for x in extras}
-            for pair in sorted(tiles_in_hand):  # the targets of one selected tile at a time
-                mine = [x for x in extras if tuple(sorted((x["touching"], x["outer"]))) == pair]
+            def halves_of(x: dict[str, Any]) -> tuple[int, int]:
+                return min(x["touching"], x["outer"]), max(x["touching"], x["outer"])
+
+            tiles_in_hand = {halves_of(x) for x in extras}
+            for halves in sorted(tiles_in_hand):  # the targets of one selected tile at a time
+                mine = [x for x in extras if halves_of(x) == halves]
                 result = pg.evaluate("([L, vp]) => FivesBoard.layoutBoard(L, vp)",
                                      [layout, {**VIEWPORTS["phone-390"], "extras": mine}])
                 tiles = {t["n"]: t for t in result["tiles"]}
