@@ -72,7 +72,7 @@ def test_the_expert_plays_the_exact_values() -> None:
         view = game.view(game.turn)
         exact = solve(view, tuple(view.legal_moves))
         assert exact is not None
-        ranked = make_player("expert", seed=3).explain(view, top=99, budget=Budget(iterations=4))
+        ranked = make_player("expert", seed=3).explain(view, top=99, budget=Budget(iterations=2000))
         assert {c.move: c.value for c in ranked} == {
             m: round(v, 3) + greedy_key(0, m) / 1000 for m, v in exact.items()
         }

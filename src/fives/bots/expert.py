@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 DEFAULT_SECONDS = 0.25  # when the caller gives no budget
 MIN_ITERATIONS = 4
 PRUNE_EVERY = 8
-ENDGAME_NODES_PER_ITERATION = 2_000
+# About the time of one sampling iteration, so an iteration budget bounds the time as well.
+ENDGAME_NODES_PER_ITERATION = 30
 
 
 class ExpertPlayer(Player):
@@ -51,6 +52,7 @@ class ExpertPlayer(Player):
         if len(moves) == 1:
             return [Candidate(moves[0], 0.0)]
         seconds, iterations = self._limits(budget)
+        started = time.perf_counter()  # the budget covers the endgame attempt and the sampling
         if endgame.applies(view):
             exact = self._solve_endgame(view, moves, seconds, iterations)
             if exact is not None:
@@ -91,7 +93,7 @@ class ExpertPlayer(Player):
         count = 0
         clock = time.perf_counter
         began = clock()
-        deadline = began + seconds if seconds is not None else math.inf
+        deadline = started + seconds if seconds is not None else math.inf
         rng = self.rng
         while True:
             hands, bone = sample_deal(know, rng)
