@@ -189,14 +189,15 @@ class TableService:
 
     def check_play(self, seat: int, move_text: str, by: str = "seat") -> Entry:
         game = self.game
+        shown = repr(move_text)[1:-1][:40]  # one line: control characters escaped
         if game is None or game.phase_name != "play":
             raise ProtocolError(
-                f"move {move_text!r} refused: the hand is over", "hand_is_over", move=move_text
+                f"move '{shown}' refused: the hand is over", "hand_is_over", move=shown
             )
         if game.turn != seat:
             raise ProtocolError(
-                f"move {move_text!r} refused: it is seat {game.turn + 1}'s turn, not yours",
-                "not_your_turn", move=move_text, turn=game.turn + 1,
+                f"move '{shown}' refused: it is seat {game.turn + 1}'s turn, not yours",
+                "not_your_turn", move=shown, turn=game.turn + 1,
             )
         move = game.parse_move(move_text)  # FivesError when malformed or illegal
         return Entry("move", {"move": move.notation(explicit=True), "by": by})
