@@ -36,7 +36,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.web.tcp import (  # noqa: E402
+from tests.web.tcp import (
     BOTS,
     TABLE,
     GoodClient,
@@ -65,7 +65,7 @@ def start() -> Server:
 async def non_reader(server: Server) -> dict[str, Any]:
     created = server.create(BOTS).json()
     token = created["watch"].split("=", 1)[1]
-    reader, writer, _ = await raw_ws(server.port, rcvbuf=4096)
+    _reader, writer, _ = await raw_ws(server.port, rcvbuf=4096)
     writer.write(ws_frame(json.dumps({"type": "join", "token": token})))
     sent = 0
     started = time.monotonic()

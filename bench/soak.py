@@ -33,11 +33,11 @@ from websockets.asyncio.client import connect
 from load import Stats, TableRun, free_port, proc_stats, seat_client
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.web.tcp import BOTS, random_token, raw_ws, ws_frame  # noqa: E402
+from tests.web.tcp import BOTS, random_token, raw_ws, ws_frame
 
 
 async def non_reader(port: int, token: str, seconds: float) -> None:
-    reader, writer, _ = await raw_ws(port, rcvbuf=4096)
+    _reader, writer, _ = await raw_ws(port, rcvbuf=4096)
     writer.write(ws_frame(json.dumps({"type": "join", "token": token})))
     end = time.monotonic() + seconds
     while time.monotonic() < end:

@@ -9,6 +9,8 @@ from rich.console import Console
 from fives.cli import common
 from fives.envs import gym_env, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
+from fives.tiles import Tile
+from fives.web.config import ServerConfig
 from fives.settlement import ScoreRules
 from fives.tui import board
 from fives.web import fairdeal
@@ -23,6 +25,8 @@ Console.on_broken_pipe
 # Public engine API (docs/ENGINE_API.md, README): make/unmake for search, the counted total.
 Game.push
 Game.counted_total
+# Public engine API used by the tests.
+Tile.from_id
 # Storage API used by the tests and by operators.
 SqliteStorage.table_ids
 PgStorage.table_ids
@@ -53,3 +57,4 @@ ScoreRules.play_points
 table.Table.initial_scores
 board.STEP
 board.Drawer.anchor
+ServerConfig.send_buffer_bytes  # set by serve --send-buffer-bytes, read nowhere yet

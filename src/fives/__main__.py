@@ -1,3 +1,5 @@
+"""``python -m fives``: the ``fives`` command."""
+
 import sys
 
 from fives.cli.main import main

@@ -135,7 +135,7 @@ class LegalMoves(tuple[Move, ...]):
 class _Position:
     """The legal moves of one position, cached for the checked path (see ``Game._codes``)."""
 
-    __slots__ = ("top", "checked", "hand", "codes", "moves")
+    __slots__ = ("checked", "codes", "hand", "moves", "top")
 
     def __init__(self, top: object, checked: int, hand: int, codes: list[int]) -> None:
         self.top = top  # the last unchecked push (None: none since the last checked move)
@@ -516,7 +516,7 @@ class Game:
                 codes += found
         if codes:
             if self._overdraw and len(self._boneyard) - self._bpos > self._reserve:
-                codes = codes + [DRAW]  # the solitaire's overdraw (RULES.md §4.3)
+                codes = [*codes, DRAW]  # the solitaire's overdraw (RULES.md §4.3)
             return codes
         if self._no_drawing or len(self._boneyard) - self._bpos <= self._reserve:
             return [PASS]

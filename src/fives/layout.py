@@ -53,9 +53,21 @@ class Layout:
     """The tiles on the table. Drive it with ``apply``/``undo`` or the code-level fast path."""
 
     __slots__ = (
-        "spinners", "branches_immediate", "count", "total", "ends", "value", "tile_ids",
-        "parent_port", "touch", "spinner", "inline_free", "spinner_count", "_undo", "sniff",
+        "_undo",
+        "branches_immediate",
+        "count",
         "dead",
+        "ends",
+        "inline_free",
+        "parent_port",
+        "sniff",
+        "spinner",
+        "spinner_count",
+        "spinners",
+        "tile_ids",
+        "total",
+        "touch",
+        "value",
     )
 
     def __init__(

@@ -69,7 +69,7 @@ class ScoreRules:
         new = scores[side] + points
         if self.exact and new > self.target:
             return None
-        return scores[:side] + (new,) + scores[side + 1:]
+        return (*scores[:side], new, *scores[side + 1:])
 
     def reached(self, scores: tuple[int, ...], side: int) -> bool:
         """Whether a score just gained during play ends the game at once."""

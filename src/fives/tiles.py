@@ -24,7 +24,7 @@ def tile_id(a: int, b: int) -> int:
 class Tile:
     """One tile, e.g. ``Tile(6, 3)``; ``Tile(3, 6)`` is the same tile (normalised high first)."""
 
-    __slots__ = ("high", "low", "id", "pips", "is_double")
+    __slots__ = ("high", "id", "is_double", "low", "pips")
 
     high: int
     low: int

@@ -71,8 +71,8 @@ def _positions(preset: str, options: dict[str, Any], count: int) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c[0] != "five-up-solitaire"][:6]
-                         + [CASES[9]], ids=case_id)
+@pytest.mark.parametrize("case", [*[c for c in CASES if c[0] != "five-up-solitaire"][:6],
+                                  CASES[9]], ids=case_id)
 def test_hidden_tiles_do_not_change_decisions(case: tuple[str, dict[str, Any]]) -> None:
     preset, options = case
     rng = random.Random(11)

@@ -121,7 +121,7 @@ def test_fives_replay_illegal_action_in_a_later_hand(tmp_path: Path,
     assert len(record["hands"]) >= 2
     record["hands"] = record["hands"][:2]
     first = list(load_record({**record, "hands": record["hands"][:1]}).replay())
-    record["hands"][1]["actions"] = record["hands"][1]["actions"][:1] + ["pass"]
+    record["hands"][1]["actions"] = [*record["hands"][1]["actions"][:1], "pass"]
     status, lines, err = run_replay(tmp_path, capsys, record)
     assert status == 2
     assert lines[:len(first)] == [json.dumps(e.to_json(), separators=(", ", ": "))

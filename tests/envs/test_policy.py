@@ -58,7 +58,7 @@ def test_fives_match_with_a_policy(model_path: Path, tmp_path: Path) -> None:
 def test_a_bad_policy_is_a_clear_error(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert level_name("Policy:/a/B.zip") == "policy:/a/B.zip"
-    with pytest.raises(ValueError, match="unknown policy '/no/such.zip'"):
+    with pytest.raises(ValueError, match=r"unknown policy '/no/such\.zip'"):
         make_player("policy:/no/such.zip")
     assert main(["match", "policy:/no/such.zip", "greedy", "--quiet"]) == 2
     err = capsys.readouterr().err

@@ -29,7 +29,7 @@ def test_migrations_apply_once_and_record_their_versions(pg_url: str) -> None:
 
 
 def test_bad_urls_are_named() -> None:
-    with pytest.raises(ValueError, match="sqlite:///x.db"):
+    with pytest.raises(ValueError, match=r"sqlite:///x\.db"):
         check_url("sqlite:///x.db")
     with pytest.raises(ValueError, match="expected postgresql://"):
         check_url("postgresql://localhost")

@@ -125,5 +125,5 @@ def test_real_process_with_scripted_stdin(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert "Game saved to 1" in proc.stdout
-    scores, winner, _ = replayed(tmp_path / "1")
+    scores, _winner, _ = replayed(tmp_path / "1")
     assert shown_final_scores(proc.stdout) == scores

@@ -130,7 +130,7 @@ def test_the_printed_resume_command_restores_the_game(tmp_path: Path) -> None:
     command = shlex.split(printed.split("Pour la reprendre : ", 1)[1].splitlines()[0])
     assert command[-3:-1] == ["play", "--resume"]
     assert command[:-3] in (["fives"], [sys.executable, "-m", "fives"]), command
-    second = Terminal(command[-3:] + ["--delay", "0"], 80, 24, tmp_path)
+    second = Terminal([*command[-3:], "--delay", "0"], 80, 24, tmp_path)
     try:
         rows = second.wait_for("votre coup")
     finally:

@@ -172,7 +172,7 @@ def test_real_server_answers_an_oversized_message_and_keeps_the_socket(tmp_path:
             json={"preset": "all-fives", "players": 2,
                   "seats": [{"kind": "me"}, {"kind": "friend"}]},
         ).json()
-        ws, frame = join(port, created["me"].split("=", 1)[1])
+        ws, _frame = join(port, created["me"].split("=", 1)[1])
         ws.send(json.dumps({"type": "play", "move": "x" * 9000}))
         error = json.loads(ws.recv(timeout=10))
         assert error["key"] == "too_large"

@@ -103,8 +103,18 @@ def _position(view: SeatView) -> Game:
 
 
 class _Solver:
-    __slots__ = ("game", "side", "start", "scale", "win_value", "side_of", "table", "nodes",
-                 "node_limit", "deadline")
+    __slots__ = (
+        "deadline",
+        "game",
+        "node_limit",
+        "nodes",
+        "scale",
+        "side",
+        "side_of",
+        "start",
+        "table",
+        "win_value",
+    )
 
     def __init__(self, game: Game, view: SeatView, node_limit: int, deadline: float) -> None:
         rules = view.rules

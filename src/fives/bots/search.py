@@ -101,7 +101,7 @@ class SearchPlayer(Player):
 class _Search:
     """Alpha-beta on one determinised game, values from ``side``'s point of view."""
 
-    __slots__ = ("game", "side", "start", "scale", "win_value", "side_of")
+    __slots__ = ("game", "scale", "side", "side_of", "start", "win_value")
 
     def __init__(
         self, game: Game, side: int, start: list[int], scale: int, win_value: float

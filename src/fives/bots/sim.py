@@ -26,8 +26,17 @@ HEAVY: tuple[int, ...] = tuple(PIPS[t] * 8 + HIGH[t] for t in range(TILE_COUNT))
 class HandSim:
     """One determinised position; ``play``/``rollout`` mutate it (use ``copy`` first)."""
 
-    __slots__ = ("r", "layout", "hands", "bone", "scores", "turn", "over", "winner",
-                 "hand_over")
+    __slots__ = (
+        "bone",
+        "hand_over",
+        "hands",
+        "layout",
+        "over",
+        "r",
+        "scores",
+        "turn",
+        "winner",
+    )
 
     def __init__(
         self,

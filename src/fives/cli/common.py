@@ -72,8 +72,8 @@ def check_consistent(options: dict[str, str], key: str, value: object, flag: str
         return
     given = str(options[key]).strip().lower()
     wanted = str(value).lower()
-    if given in ("yes", "on", "1") and wanted == "true" or given in ("no", "off", "0") and \
-            wanted == "false":
+    if (given in ("yes", "on", "1") and wanted == "true") or (given in ("no", "off", "0") and \
+            wanted == "false"):
         return
     if given != wanted:
         from fives.errors import FivesError

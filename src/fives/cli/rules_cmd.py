@@ -48,7 +48,7 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
         else:
             lines += textwrap.wrap(head + desc, width, subsequent_indent=" " * len(head),
                                    drop_whitespace=False) or [head]
-    lines += [""] + textwrap.wrap(text("rules.option_hint", lang, preset=name), width)
+    lines += ["", *textwrap.wrap(text("rules.option_hint", lang, preset=name), width)]
     return "\n".join(lines)
 
 

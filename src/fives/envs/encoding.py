@@ -200,7 +200,7 @@ class LayoutSections:
     """The layout sections kept up to date one placement at a time (the environments' fast
     path; ``write_layout`` computes the same from scratch)."""
 
-    __slots__ = ("vec", "_open")
+    __slots__ = ("_open", "vec")
 
     def __init__(self) -> None:
         self.vec = np.zeros(OBS_SIZE, dtype=np.float32)

@@ -35,7 +35,7 @@ ENV_IDS = {preset: "fives/" + "".join(w.capitalize() for w in preset.split("-"))
 class FivesGymEnv(gym.Env[Obs, int]):
     """One seat of a game; the other seats are bots of the given levels."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium reads this class dict)
 
     def __init__(
         self,

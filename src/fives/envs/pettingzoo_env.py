@@ -42,7 +42,9 @@ def _spaces(n: int) -> tuple[dict[str, spaces.Dict], dict[str, spaces.Discrete]]
 class FivesAECEnv(AECEnv):  # type: ignore[misc]
     """One game of a preset; agents are the seats."""
 
-    metadata = {"name": "fives_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    # PettingZoo reads this class dict.
+    metadata = {  # noqa: RUF012
+        "name": "fives_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, preset: str = "five-up", *, episode: Episode = "game",
                  reward: Reward = "points", max_hands: int = 200,
@@ -135,7 +137,7 @@ raw_env = env
 class FivesParallelEnv(ParallelEnv):  # type: ignore[misc]
     """The same game through the parallel API (only the seat to act's action is played)."""
 
-    metadata = {"name": "fives_parallel_v0", "render_modes": ["ansi"]}
+    metadata = {"name": "fives_parallel_v0", "render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(self, preset: str = "five-up", **kwargs: Any) -> None:
         self.aec = FivesAECEnv(preset, **kwargs)

@@ -1,6 +1,6 @@
-"""Train MaskablePPO (sb3-contrib) on one seat of a preset against bots, on CPU.
+r"""Train MaskablePPO (sb3-contrib) on one seat of a preset against bots, on CPU.
 
-    python -m fives.envs.train --preset all-fives --opponents greedy --cpu-minutes 10 \\
+    python -m fives.envs.train --preset all-fives --opponents greedy --cpu-minutes 10 \
         --out models/allfives-ppo.zip
 
 The seat plays hands (``episode="hand"``) for the relative points of docs/RESEARCH.md, scaled

@@ -1,14 +1,14 @@
-"""The paper tally of Five Up (RULES.md §9 O8), drawn with plain characters.
+r"""The paper tally of Five Up (RULES.md §9 O8), drawn with plain characters.
 
 One stroke is one displayed point (5 raw). Ten strokes make a "fifty": a large X (strokes 1-2)
 with a small x in each of the four spaces around it (strokes 3-4 top, 5-6 right, 7-8 bottom,
 9-10 left). A symbol is a 5 x 5 block of characters:
 
-    \\ x /
-     \\ /
+    \ x /
+     \ /
     x X x
-     / \\
-    / x \\
+     / \
+    / x \
 """
 
 from __future__ import annotations

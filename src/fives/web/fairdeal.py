@@ -1,7 +1,7 @@
-"""Deals that players can check: commit to a secret seed before the hand, reveal it after.
+r"""Deals that players can check: commit to a secret seed before the hand, reveal it after.
 
 Before a hand the server draws a 32-byte seed from the OS's CSPRNG and publishes only its
-commitment, ``sha256("fives-deal/1\\n{table}\\n{game}\\n{hand}\\n{seed}")`` (hex). The tiles are
+commitment, ``sha256("fives-deal/1\n{table}\n{game}\n{hand}\n{seed}")`` (hex). The tiles are
 then shuffled from the seed alone (``shuffled_tiles``), so once the hand is over and the seed is
 revealed anyone can recompute the commitment and the deal: the server could not pick the deal
 after seeing who sits where, nor change it during the hand. ``fives verify RECORD`` and the page

@@ -94,7 +94,7 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
                 )
             continue
         value = fields[name]
-        if not isinstance(value, ftype) or isinstance(value, bool) and ftype is not bool:
+        if not isinstance(value, ftype) or (isinstance(value, bool) and ftype is not bool):
             raise ProtocolError(
                 f"field {name!r} of {kind!r} is {json.dumps(value)[:40]}: expected "
                 f"{ftype.__name__}",
@@ -182,7 +182,7 @@ def parse_table_request(req: Any) -> TableRequest:
             )
     for name, (ftype, required) in TABLE_FIELDS.items():
         value = req.get(name)
-        if value is None and not required or name == "seats":  # seats: checked below
+        if (value is None and not required) or name == "seats":  # seats: checked below
             continue
         if not _typed(value, ftype):
             key, expected = TABLE_FIELD_ERRORS[name]

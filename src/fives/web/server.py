@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import ClassVar
 
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
@@ -39,7 +40,7 @@ class SecurityHeaders:
     """No referrer (seat links are capabilities), no third-party anything, and only the
     allowed Host names (no DNS rebinding)."""
 
-    HEADERS = [
+    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [
         (b"referrer-policy", b"no-referrer"),
         (b"x-content-type-options", b"nosniff"),
         (b"x-frame-options", b"DENY"),
@@ -69,7 +70,7 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + self.HEADERS
+                message["headers"] = [*message["headers"], *self.HEADERS]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
