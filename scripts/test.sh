@@ -65,4 +65,5 @@ python3 -m venv .venv
 .venv/bin/python -m ruff check src tests bench
 .venv/bin/python -m mypy
 .venv/bin/python -m vulture  # dead code (config and whitelist: pyproject.toml [tool.vulture])
-.venv/bin/python -m pytest -q "$@"
+# Coverage of src/fives, with the floor of pyproject [tool.coverage.report].
+.venv/bin/python -m pytest -q --cov=fives --cov-report=term "$@"
