@@ -27,6 +27,7 @@ def test_full_checks_over_two_hands(preset: str, players: int, partners: bool | 
 
 @pytest.mark.parametrize(("preset", "players", "partners"), CONFIGS,
                          ids=[config_id(c) for c in CONFIGS])
+@pytest.mark.slow  # tens of seconds: whole games, the fast suite leaves it out
 def test_random_games_end(preset: str, players: int, partners: bool | None) -> None:
     """Whole games end with a winner; scores, settlement and the reference agree throughout."""
     light = Checks(reference=True, push_pop=False, views=False, settlement=True)

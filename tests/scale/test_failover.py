@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import psycopg
+import pytest
 
 from fives.web.service import TableService
 from fives.web.storage import LogEntry
@@ -55,6 +56,7 @@ def check_against_log(pg_url: str, table_id: str, watchers: list[Watcher]) -> in
     return len(entries)
 
 
+@pytest.mark.slow  # tens of seconds: whole games, the fast suite leaves it out
 def test_sigkill_of_owners_while_bots_play(pg_url: str, redis_prefix: str) -> None:
     servers = [ServerProcess(pg_url, redis_prefix) for _ in range(3)]
     watchers: list[Watcher] = []

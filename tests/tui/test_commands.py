@@ -54,6 +54,7 @@ def first_moves(count: int) -> Policy:
     return policy
 
 
+@pytest.mark.slow  # tens of seconds: whole games, the fast suite leaves it out
 def test_ctrl_d_saves_and_resume_finishes(drive: Callable[[Policy], Driver],
                                           tmp_path: Path) -> None:
     first = drive(first_moves(25))
@@ -191,6 +192,7 @@ def test_save_command_then_resume(drive: Callable[[Policy], Driver], tmp_path: P
     assert f"Cannot save to {tmp_path}" in directory.out
 
 
+@pytest.mark.slow  # tens of seconds: whole games, the fast suite leaves it out
 def test_hot_seat(drive: Callable[[Policy], Driver], tmp_path: Path) -> None:
     record = tmp_path / "hot.json"
     driver = drive(random_mover(seed=8))

@@ -68,6 +68,7 @@ class Replayer:
 
 
 @pytest.mark.parametrize(("preset", "players"), GAMES)
+@pytest.mark.slow  # tens of seconds: whole games, the fast suite leaves it out
 def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: int) -> None:
     client = make_client()
     target = {"target": TARGETS[preset, players]} if (preset, players) in TARGETS else {}
