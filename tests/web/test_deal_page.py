@@ -33,7 +33,10 @@ def test_the_page_verifies_each_revealed_deal(tmp_path: Path, browser: Browser) 
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.base + watch)
-        page.wait_for_selector("body[data-deal='committed']", state="attached", timeout=20000)
+        # Bots may finish the first hand before the page's first frame: then the page goes
+        # straight from nothing to "verified", which the next wait covers.
+        page.wait_for_selector("body[data-deal='committed'], body[data-deal='verified']",
+                               state="attached", timeout=20000)
         page.wait_for_selector("body[data-deal='verified']", state="attached", timeout=60000)
         assert "verified" in page.inner_text("#deal-check").lower()
         verdicts = page.evaluate("""async () => {
