@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -45,6 +46,20 @@ def _endgames(preset: str, count: int, max_tiles: int, **options: object) -> lis
     return out
 
 
+def _check_against(game: Game, reference: Callable[[_Solver, Game], float]) -> None:
+    """The solver's value of every move of ``game`` equals ``reference``'s after that move."""
+    view = game.view(game.turn)
+    moves = tuple(view.legal_moves)
+    exact = solve(view, moves)
+    assert exact is not None
+    truth = game.copy()
+    solver = _Solver(truth, view, 10**9, math.inf)
+    for move in moves:
+        truth.push_code(move.code)
+        assert exact[move] == pytest.approx(reference(solver, truth)), move
+        truth.pop()
+
+
 CASES = [("all-fives", {"target": 500}), ("five-up", {"target": 500}),
          ("draw", {"target": 500}), ("all-fives", {"target": 70}),
          ("multiples-of-five", {"target": 500})]
@@ -55,16 +70,7 @@ def test_exact_values_equal_plain_minimax(preset: str, options: dict[str, int]) 
     positions = _endgames(preset, 8, 12, **options)
     assert len(positions) >= 4
     for game in positions:
-        view = game.view(game.turn)
-        moves = tuple(view.legal_moves)
-        exact = solve(view, moves)
-        assert exact is not None
-        truth = game.copy()
-        solver = _Solver(truth, view, 10**9, math.inf)
-        for move in moves:
-            truth.push_code(move.code)
-            assert exact[move] == pytest.approx(_plain_minimax(solver, truth)), move
-            truth.pop()
+        _check_against(game, _plain_minimax)
 
 
 def test_the_expert_plays_the_exact_values() -> None:
@@ -123,13 +129,4 @@ def test_the_table_changes_no_value_in_larger_endgames(preset: str) -> None:
     positions = [g for g in _endgames(preset, 40, 16, target=500) if sum(g.hand_sizes) >= 9]
     assert len(positions) >= 2
     for game in positions[:12]:
-        view = game.view(game.turn)
-        moves = tuple(view.legal_moves)
-        exact = solve(view, moves)
-        assert exact is not None
-        truth = game.copy()
-        solver = _Solver(truth, view, 10**9, math.inf)
-        for move in moves:
-            truth.push_code(move.code)
-            assert exact[move] == pytest.approx(_alphabeta(solver, truth, -math.inf, math.inf))
-            truth.pop()
+        _check_against(game, lambda solver, g: _alphabeta(solver, g, -math.inf, math.inf))

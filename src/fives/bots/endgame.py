@@ -19,6 +19,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
+from fives.bots.sim import outcome_value
 from fives.errors import UsageError
 from fives.game import GAME_OVER, PLAY, Game
 from fives.tiles import tiles_of
@@ -131,14 +132,11 @@ class _Solver:
         self.deadline = deadline
 
     def outcome(self) -> float:
+        """The playouts' value of the position (``sim.outcome_value``)."""
         game = self.game
-        gains = [s - s0 for s, s0 in zip(game.scores, self.start, strict=True)]
-        mine = gains[self.side]
-        others = [g for s, g in enumerate(gains) if s != self.side]
-        v = (mine - (sum(others) / len(others) if others else 0.0)) * self.scale
-        if game.phase == GAME_OVER and game.winner is not None:
-            v += self.win_value if game.winner == self.side else -self.win_value
-        return v
+        winner = game.winner if game.phase == GAME_OVER else None
+        return outcome_value(game.scores, self.start, self.side, self.scale, winner,
+                             self.win_value)
 
     def key(self) -> tuple[object, ...]:
         """The position whatever the order of the moves: each placed tile by what it sits on."""

@@ -191,13 +191,20 @@ class HandSim:
 
     def value(self, side: int, start: list[int], win_value: float) -> float:
         """Gain of ``side`` minus the mean gain of the other sides, plus the game result."""
-        r = self.r
-        gains = [s - s0 for s, s0 in zip(self.scores, start, strict=True)]
-        mine = gains[side]
-        others = [g for s, g in enumerate(gains) if s != side]
-        v = mine - (sum(others) / len(others) if others else 0.0)
-        if r.displayed:
-            v *= 5  # every level compares in raw points
-        if self.over and self.winner is not None:
-            v += win_value if self.winner == side else -win_value
-        return v
+        winner = self.winner if self.over else None
+        return outcome_value(self.scores, start, side, 5 if self.r.displayed else 1, winner,
+                             win_value)
+
+
+def outcome_value(
+    scores: Sequence[int], start: Sequence[int], side: int, scale: int, winner: int | None,
+    win_value: float,
+) -> float:
+    """Gain of ``side`` minus the mean gain of the other sides in raw points (``scale`` 5 for
+    scores kept in fives), plus ``win_value`` for a won game and minus it for a lost one."""
+    gains = [s - s0 for s, s0 in zip(scores, start, strict=True)]
+    others = [g for s, g in enumerate(gains) if s != side]
+    v = (gains[side] - (sum(others) / len(others) if others else 0.0)) * scale
+    if winner is not None:
+        v += win_value if winner == side else -win_value
+    return v
