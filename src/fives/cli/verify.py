@@ -13,6 +13,7 @@ import argparse
 import json
 from typing import Any
 
+from fives.cli.common import add_lang
 from fives.errors import FivesError
 from fives.i18n import normalize_lang, text
 
@@ -33,8 +34,7 @@ def register(sub: Any) -> None:
         "and check each against the commitment published before the hand.",
     )
     p.add_argument("record", help="the record file (JSON), or - for standard input")
-    p.add_argument("--lang", choices=("en", "fr"), default=None,
-                   help="language of the report (default: from the locale)")
+    add_lang(p)
     p.set_defaults(func=run)
 
 
