@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from fives.cli.main import main
-from fives.errors import FivesError
+from fives import errors
+from fives.bots import make_player
+from fives.errors import FivesError, UsageError
 from fives.game import Game
 from fives.i18n import LANGS, catalog, en, error_text, fr, has, os_error_text, text
 from fives.rules import CHOICES, PRESETS, Ruleset
@@ -50,9 +52,12 @@ ALLOWED = {
     *PRESETS,  # preset ids, typed after --preset
 }
 
-# French messages that leave out a parameter the English has, because its value is English text
-# from elsewhere (a bot level parser's own message).
-FRENCH_OMITS = {"bots.bad_bot": {"why"}}
+# French messages that are the English text itself: names, numbers and formats with nothing to
+# translate. Any other French message equal to its English one is an untranslated copy.
+SAME_IN_BOTH = {
+    "rules.title", "tui.col_score", "tui.bot_name", "tui.level_expert", "tui.number_prompt",
+    "web.seconds", "web.level.expert", "web.scores", "bots.col_elo", "preset.name.muggins-1864",
+}
 
 
 def fields(template: str) -> set[str]:
@@ -91,10 +96,16 @@ def test_keys_are_namespaced() -> None:
 def test_message_is_complete_in_both_languages(key: str) -> None:
     english, french = en.MESSAGES[key], fr.MESSAGES[key]
     assert english.strip() and french.strip()
-    assert fields(french) == fields(english) - FRENCH_OMITS.get(key, set())
+    assert fields(french) == fields(english)
     for lang in LANGS:  # formats with its own parameters
         params = {name: 1 for name in fields(catalog(lang)[key])}
         text(key, lang, **params)
+
+
+def test_no_french_message_is_a_copy_of_the_english() -> None:
+    same = {key for key, english in en.MESSAGES.items() if fr.MESSAGES.get(key) == english}
+    assert sorted(same - SAME_IN_BOTH) == []
+    assert sorted(SAME_IN_BOTH - same) == []  # the list stays exact
 
 
 def english_words(french: str) -> list[str]:
@@ -129,6 +140,86 @@ def test_every_key_the_code_names_exists() -> None:
     used = {k for k in used if not k.endswith((".", "_"))}
     assert len(used) > 100
     assert sorted(k for k in used if not has(k)) == []
+
+
+ERROR_CLASSES = {name for name in dir(errors) if name.endswith("Error")}
+
+
+def error_keys(tree: ast.AST) -> list[tuple[int, str | None]]:
+    """``(line, key)`` of every error of :mod:`fives.errors` built in ``tree``: its ``key=``
+    argument, else its class's default key; ``None`` for a key computed at run time."""
+    defaults = {name: getattr(errors, name)("").key for name in ERROR_CLASSES}
+    found: list[tuple[int, str | None]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = getattr(func, "id", None) or getattr(func, "attr", None)
+        if name not in ERROR_CLASSES:
+            continue
+        given = {kw.arg: kw.value for kw in node.keywords}
+        value = given.get("key", node.args[1] if len(node.args) > 1 else None)
+        if value is None:
+            found.append((node.lineno, defaults[name]))
+        elif isinstance(value, ast.Constant) and isinstance(value.value, str):
+            found.append((node.lineno, value.value))
+        else:
+            found.append((node.lineno, None))
+    return found
+
+
+def test_every_error_raised_has_a_message_in_both_languages() -> None:
+    """An error whose key has no catalog entry shows its English message to a French player:
+    every error built in src names a key (or its class's default) that both catalogs have."""
+    missing, computed, count = [], [], 0
+    for path in SRC.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for line, key in error_keys(tree):
+            count += 1
+            where = f"{path.relative_to(SRC)}:{line}"
+            if key is None:
+                computed.append(where)
+                continue
+            full = key if "." in key else f"error.{key}"
+            if full not in en.MESSAGES or full not in fr.MESSAGES:
+                missing.append((where, full))
+    assert count > 80
+    assert missing == []
+    # The one helper that passes its caller's catalog key on (checked by the test above).
+    assert [where.split(":")[0] for where in computed] == ["cli/common.py"]
+
+
+def test_the_error_key_check_can_fail() -> None:
+    tree = ast.parse("raise UsageError('x')\nraise RulesError('y', key='nope')\n"
+                     "raise FivesError('z', key=name)")
+    assert error_keys(tree) == [(1, "usage"), (2, "nope"), (3, None)]
+    assert not has("error.nope")
+
+
+def test_library_errors_are_told_in_french() -> None:
+    """Errors of the bots and the engine that had no catalog entry (their English leaked)."""
+    game = Game(Ruleset.preset("five-up"), seed=1)
+    with pytest.raises(UsageError) as info:
+        make_player("grandmaster")
+    assert error_text(info.value, "fr").startswith("Niveau de robot inconnu 'grandmaster'")
+    with pytest.raises(UsageError) as info:
+        game.determinised([[]], [])
+    assert error_text(info.value, "en") == str(info.value)
+    assert error_text(info.value, "fr").startswith("Déterminisation invalide")
+    with pytest.raises(UsageError) as info:
+        raise UsageError("some misuse")
+    assert error_text(info.value, "fr") == "Cet appel ou cette commande est mal employé."
+
+
+def test_a_bad_bot_is_explained_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bots.bad_bot`` in French keeps the reason (it used to drop it)."""
+    assert main(["match", "grandmaster", "greedy", "--lang", "fr", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "robot invalide 'grandmaster'" in err
+    assert "(Niveau de robot inconnu 'grandmaster' : attendu random (1)" in err
+    assert english_words(err) == []
+    assert main(["match", "greedy:fast", "greedy", "--lang", "fr", "--quiet"]) == 2
+    assert "(budget invalide 'fast' : attendu par ex. 250ms" in capsys.readouterr().err
 
 
 def test_every_literal_key_is_namespaced() -> None:

@@ -20,32 +20,39 @@ def level_name(level: str | int) -> str:
     is ``policy:PATH`` (kept as given: the path is case-sensitive; see fives.envs.policy)."""
     if isinstance(level, str) and level.strip().lower().startswith("policy:"):
         if not level.strip()[7:]:
-            raise ValueError(f"unknown bot level {level!r}: expected policy:PATH")
+            raise UsageError(f"unknown bot level {level!r}: expected policy:PATH",
+                             key="unknown_bot_level", level=repr(level), expected="policy:PATH")
         return "policy:" + level.strip()[7:]
     if isinstance(level, bool):
-        raise UsageError(f"unknown bot level {level!r}: expected {_expected()}")
+        raise _unknown_level(level)
     if isinstance(level, int):
         if level in _NAMES:
             return _NAMES[level]
-        raise UsageError(f"unknown bot level {level!r}: expected {_expected()}")
+        raise _unknown_level(level)
     if isinstance(level, str):
         key = level.strip().lower()
         if key in LEVELS:
             return key
         if key.isdigit() and int(key) in _NAMES:
             return _NAMES[int(key)]
-    raise UsageError(f"unknown bot level {level!r}: expected {_expected()}")
+    raise _unknown_level(level)
 
 
 def _expected() -> str:
     return ", ".join(f"{name} ({number})" for name, number in LEVELS.items())
 
 
+def _unknown_level(level: object) -> UsageError:
+    return UsageError(f"unknown bot level {level!r}: expected {_expected()}",
+                      key="unknown_bot_level", level=repr(level), expected=_expected())
+
+
 def make_player(level: str | int, *, seed: int | None = None) -> Player:
     """A new player of that level with its own RNG seeded by ``seed``."""
     name = level_name(level)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise UsageError(f"invalid seed {seed!r}: expected an integer")
+        raise UsageError(f"invalid seed {seed!r}: expected an integer", key="invalid_seed",
+                         value=repr(seed))
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":

@@ -38,7 +38,8 @@ class Budget:
             or self.seconds <= 0
         ):
             raise UsageError(
-                f"invalid budget seconds {self.seconds!r}: expected a positive number"
+                f"invalid budget seconds {self.seconds!r}: expected a positive number",
+                key="invalid_budget", value=repr(self.seconds),
             )
         if self.iterations is not None and (
             isinstance(self.iterations, bool)
@@ -46,7 +47,8 @@ class Budget:
             or self.iterations < 1
         ):
             raise UsageError(
-                f"invalid budget iterations {self.iterations!r}: expected a positive integer"
+                f"invalid budget iterations {self.iterations!r}: expected a positive integer",
+                key="invalid_budget", value=repr(self.iterations),
             )
 
 
@@ -92,7 +94,8 @@ class Player:
         self, view: SeatView, top: int = 3, budget: Budget | None = None
     ) -> list[Candidate]:
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-            raise UsageError(f"invalid top {top!r}: expected a positive integer")
+            raise UsageError(f"invalid top {top!r}: expected a positive integer",
+                             key="invalid_top", value=repr(top))
         moves = _legal_moves(view)
         ranked = self._rank(view, moves, budget)
         ranked.sort(key=lambda c: -c.value)
@@ -116,6 +119,6 @@ def _legal_moves(view: SeatView) -> tuple[Move, ...]:
     if not moves:
         raise UsageError(
             f"no legal move for seat {view.seat!r}: it is seat {view.turn!r}'s turn "
-            f"(phase {view.phase!r})"
+            f"(phase {view.phase!r})", key="no_legal_move", seat=repr(view.seat), turn=view.turn,
         )
     return moves

@@ -54,7 +54,8 @@ def solve(
     (a ``time.perf_counter`` value).
     """
     if not applies(view):
-        raise UsageError("the endgame solver needs a 1- or 2-player view with an empty boneyard")
+        raise UsageError("the endgame solver needs a 1- or 2-player view with an empty boneyard",
+                         key="endgame_view")
     game = _position(view)
     solver = _Solver(game, view, node_limit, deadline)
     try:
@@ -86,10 +87,12 @@ def _position(view: SeatView) -> Game:
     for seat, size in enumerate(view.hand_sizes):
         hand = mine if seat == me else hidden
         if hand.bit_count() != size:
-            raise UsageError("the view's hidden tiles do not match the opponent's hand size")
+            raise UsageError("the view's hidden tiles do not match the opponent's hand size",
+                             key="endgame_view")
         hands.append(tiles_of(hand))
     if len(view.hand_sizes) == 1 and hidden:
-        raise UsageError("a solitaire view with an empty boneyard hides no tile")
+        raise UsageError("a solitaire view with an empty boneyard hides no tile",
+                         key="endgame_view")
     return Game.from_position(
         rules,
         hands=hands,

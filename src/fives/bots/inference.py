@@ -51,7 +51,8 @@ def pips_mask(values: object) -> int:
 
 def infer(view: SeatView) -> Knowledge:
     if view.seat is None:
-        raise UsageError("a spectator view has no hand to infer from: expected a seat's view")
+        raise UsageError("a spectator view has no hand to infer from: expected a seat's view",
+                         key="spectator_view")
     me = view.seat
     hand = 0
     for t in view.hand:

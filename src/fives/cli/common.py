@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from fives.errors import UsageError
 from fives.i18n import LANGS, default_lang, text
 
 # Exit statuses, as `fives --help` lists them.
@@ -31,6 +32,12 @@ def fail(message: str, lang: str | None = None) -> int:
     """Print one error line on standard error; the exit status of bad input."""
     print(error_prefix(lang or default_lang()) + message, file=sys.stderr)
     return EXIT_USAGE
+
+
+def usage_error(key: str, lang: str, **params: object) -> UsageError:
+    """A :class:`UsageError` whose message is the catalog's ``key`` (a full key such as
+    ``bots.bad_seed``) in ``lang``; :func:`fives.i18n.error_text` renders it in any language."""
+    return UsageError(text(key, lang, **params), key=key, **params)
 
 
 class BadArguments(Exception):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fives.cli.common import check_consistent, error_prefix, parse_lang
+from fives.cli.common import check_consistent, error_prefix, parse_lang, usage_error
 from fives.errors import FivesError, UsageError
 from fives.i18n import default_lang, error_text, os_error_text, text
 
@@ -64,9 +64,9 @@ def parse_int(value: str | None, what: str, lang: str, low: int | None = None) -
     try:
         number = int(value)
     except ValueError:
-        raise UsageError(text("tui.err_not_int", lang, what=what, value=value)) from None
+        raise usage_error("tui.err_not_int", lang, what=what, value=value) from None
     if low is not None and number < low:
-        raise UsageError(text("tui.err_too_small", lang, what=what, value=value, low=low))
+        raise usage_error("tui.err_too_small", lang, what=what, value=value, low=low)
     return number
 
 
@@ -74,9 +74,9 @@ def parse_seconds(value: str, what: str, lang: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise UsageError(text("tui.err_not_seconds", lang, what=what, value=value)) from None
+        raise usage_error("tui.err_not_seconds", lang, what=what, value=value) from None
     if not 0 <= number <= 60:
-        raise UsageError(text("tui.err_not_seconds", lang, what=what, value=value))
+        raise usage_error("tui.err_not_seconds", lang, what=what, value=value)
     return number
 
 
@@ -85,7 +85,7 @@ def parse_options(items: Sequence[str], lang: str) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(text("tui.err_option", lang, value=item))
+            raise usage_error("tui.err_option", lang, value=item)
         options[key.strip().replace("-", "_")] = value.strip()
     return options
 
@@ -99,7 +99,7 @@ def parse_level(word: str, lang: str) -> str:
     try:
         return level_name(w)
     except ValueError:
-        raise UsageError(text("tui.err_seat", lang, value=word)) from None
+        raise usage_error("tui.err_seat", lang, value=word) from None
 
 
 def parse_seats(value: str | None, players: int, level: str, lang: str) -> list[str]:
@@ -107,8 +107,8 @@ def parse_seats(value: str | None, players: int, level: str, lang: str) -> list[
         return [HUMAN] + [level] * (players - 1)
     seats = [parse_level(w, lang) for w in value.split(",")]
     if len(seats) != players:
-        raise UsageError(text("tui.err_seat_count", lang, value=value, count=len(seats),
-                              players=players))
+        raise usage_error("tui.err_seat_count", lang, value=value, count=len(seats),
+                              players=players)
     return seats
 
 
@@ -199,10 +199,10 @@ def load_game(path_text: str, lang: str) -> tuple[Game, dict[str, Any]]:
     try:
         data = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise UsageError(text("tui.err_read", lang, path=path_text,
-                              reason=os_error_text(err, lang))) from None
+        raise usage_error("tui.err_read", lang, path=path_text,
+                              reason=os_error_text(err, lang)) from None
     except UnicodeDecodeError:
-        raise UsageError(text("tui.err_not_record", lang, path=path_text)) from None
+        raise usage_error("tui.err_not_record", lang, path=path_text) from None
     record = load_record(data)
     return record.to_game(), dict(record.meta)
 
@@ -274,7 +274,7 @@ def start(args: argparse.Namespace, lang: str) -> int:
                      args.option, args.partnerships is not None))
     if args.resume:
         if args.preset or args.players or args.option or args.partnerships is not None:
-            raise UsageError(text("tui.err_resume_rules", lang))
+            raise usage_error("tui.err_resume_rules", lang)
         game, meta = load_game(args.resume, lang)
         saved = seats_from_meta(meta, game.rules.players)
         if args.seats or args.level or saved is None:

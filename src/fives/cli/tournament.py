@@ -43,6 +43,7 @@ from fives.cli.common import (
     format_table,
     print_lines,
     terminal_width,
+    usage_error,
 )
 from fives.errors import FivesError, UsageError
 from fives.i18n import error_text, normalize_lang, os_error_text, text
@@ -97,13 +98,16 @@ def _common(p: argparse.ArgumentParser) -> None:
 def parse_budget(raw: str) -> Budget:
     m = _BUDGET_RE.match(raw.strip().lower())
     if not m:
-        raise ValueError(f"invalid budget {raw!r}: expected e.g. 250ms, 1s or 200it")
+        raise UsageError(f"invalid budget {raw!r}: expected e.g. 250ms, 1s or 200it",
+                         key="bots.bad_budget", value=raw)
     number, unit = float(m.group(1)), m.group(2)
     if number <= 0:
-        raise ValueError(f"invalid budget {raw!r}: expected a positive amount")
+        raise UsageError(f"invalid budget {raw!r}: expected a positive amount",
+                         key="bots.bad_budget", value=raw)
     if unit == "it":
         if number != int(number):
-            raise ValueError(f"invalid budget {raw!r}: iterations are a whole number")
+            raise UsageError(f"invalid budget {raw!r}: iterations are a whole number",
+                         key="bots.bad_budget", value=raw)
         return Budget(iterations=int(number))
     return Budget(seconds=number / 1000 if unit == "ms" else number)
 
@@ -121,7 +125,8 @@ def parse_bot(spec: str, default: Budget | None, lang: str) -> Entrant:
             make_player(name)  # a missing or unreadable model is refused here
             return Entrant(name, spec.strip(), budget)
     except ValueError as exc:
-        raise UsageError(text("bots.bad_bot", lang, spec=spec, why=exc)) from None
+        why = error_text(exc, lang) if isinstance(exc, FivesError) else str(exc)
+        raise usage_error("bots.bad_bot", lang, spec=spec, why=why) from None
     return Entrant(name, spec.strip().lower(), budget)
 
 
@@ -131,7 +136,7 @@ def _positive(raw: str, name: str, lang: str) -> int:
     except (TypeError, ValueError):
         value = 0
     if value < 1:
-        raise UsageError(text("bots.bad_count", lang, name=name, value=raw))
+        raise usage_error("bots.bad_count", lang, name=name, value=raw)
     return value
 
 
@@ -211,16 +216,16 @@ def _plan(
     try:
         seed = int(args.seed)
     except (TypeError, ValueError):
-        raise UsageError(text("bots.bad_seed", lang, value=args.seed)) from None
+        raise usage_error("bots.bad_seed", lang, value=args.seed) from None
     try:
         default = parse_budget(args.budget) if args.budget else None
     except ValueError:
-        raise UsageError(text("bots.bad_budget", lang, value=args.budget)) from None
+        raise usage_error("bots.bad_budget", lang, value=args.budget) from None
     entrants = _unique_labels([parse_bot(s, default, lang) for s in specs])
     options = _options(args)
     rules = build_rules(args.preset, options)  # RulesError names the bad preset or option
     if len(entrants) < (1 if rules.is_solitaire else 2):  # a solitaire bot meets the deck
-        raise UsageError(text("bots.need_two", lang, count=len(entrants)))
+        raise usage_error("bots.need_two", lang, count=len(entrants))
     preset = rules.name
     pairings: list[tuple[str, str]] = []
     tasks: list[Task] = []

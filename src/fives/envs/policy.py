@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from fives.bots.base import Budget, Candidate, Player
+from fives.errors import UsageError
 
 from .encoding import NUM_ACTIONS, action_of_code, encode_view
 
@@ -29,21 +30,23 @@ def load_model(path: str) -> Any:
     full = os.path.abspath(os.path.expanduser(path))
     if full not in _MODELS:
         if not os.path.isfile(full) and not os.path.isfile(full + ".zip"):
-            raise ValueError(f"unknown policy {path!r}: expected the path of a model saved "
-                             "by MaskablePPO (.zip)")
+            raise UsageError(f"unknown policy {path!r}: expected the path of a model saved "
+                             "by MaskablePPO (.zip)", key="unknown_policy", path=path)
         try:
             import torch
             from sb3_contrib import MaskablePPO
         except ModuleNotFoundError as exc:
-            raise ValueError(f"policy {path!r} needs the rl extra (pip install 'fives[rl]'): "
-                             f"{exc.name} is missing") from None
+            raise UsageError(f"policy {path!r} needs the rl extra (pip install 'fives[rl]'): "
+                             f"{exc.name} is missing", key="policy_needs_rl", path=path,
+                             module=exc.name) from None
         torch.set_num_threads(1)
         torch.distributions.Distribution.set_default_validate_args(False)
         try:
             _MODELS[full] = MaskablePPO.load(full, device="cpu")
         except Exception as exc:  # a file that is not a model: say so, no traceback
-            raise ValueError(f"cannot load policy {path!r}: {type(exc).__name__}: {exc}"
-                             ) from None
+            raise UsageError(f"cannot load policy {path!r}: {type(exc).__name__}: {exc}",
+                             key="cannot_load_policy", path=path,
+                             why=f"{type(exc).__name__}: {exc}") from None
     return _MODELS[full]
 
 

@@ -213,6 +213,28 @@ MESSAGES: dict[str, str] = {
     "error.bad_seats": "Expected {count} seats, one per player.",
     "error.bad_seat": "Seat {seat}: {value}: expected me, a friend or a bot (with a level).",
     "error.bad_level": "Seat {seat}: bot level '{value}': expected one of {expected}.",
+    "error.usage": "This call or command is used wrongly.",
+    "error.invalid_determinisation": (
+        "Invalid determinisation: expected the same tiles in hand and in the boneyard, dealt "
+        "otherwise."
+    ),
+    "error.unknown_bot_level": "Unknown bot level {level}: expected {expected}.",
+    "error.invalid_seed": "Invalid seed {value}: expected a whole number.",
+    "error.invalid_budget": "Invalid thinking budget {value}: expected a positive amount.",
+    "error.invalid_top": "Invalid number of moves {value}: expected a positive whole number.",
+    "error.no_legal_move": "Seat {seat} has no move to choose: it is seat {turn}'s turn.",
+    "error.endgame_view": (
+        "The endgame solver needs a view of one or two players with an empty boneyard."
+    ),
+    "error.spectator_view": "A spectator has no hand to reason from: expected a seat's view.",
+    "error.unknown_policy": (
+        "Unknown policy {path!r}: expected a model saved by MaskablePPO (.zip)."
+    ),
+    "error.policy_needs_rl": "The policy {path!r} needs the rl extra: {module} is missing.",
+    "error.cannot_load_policy": "Cannot load the policy {path!r}: {why}.",
+    "error.episode_over": "The episode is over: reset the environment.",
+    "error.invalid_action": "Invalid action {action}: expected an action index.",
+    "error.illegal_action": "The action {action} is not legal here.",
     "error.reason.game_over": "the game is over",
     "error.reason.hand_over": "the hand is over",
     "error.reason.already_led": "the hand has already been led",

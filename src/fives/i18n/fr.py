@@ -242,6 +242,30 @@ MESSAGES: dict[str, str] = {
     "error.bad_seats": "Attendu {count} places, une par joueur.",
     "error.bad_seat": "Place {seat} : {value} : attendu moi, un ami ou un robot (avec un niveau).",
     "error.bad_level": "Place {seat} : niveau « {value} » : attendu l'un de {expected}.",
+    "error.usage": "Cet appel ou cette commande est mal employé.",
+    "error.invalid_determinisation": (
+        "Déterminisation invalide : attendu les mêmes dominos en main et dans la pioche, "
+        "distribués autrement."
+    ),
+    "error.unknown_bot_level": "Niveau de robot inconnu {level} : attendu {expected}.",
+    "error.invalid_seed": "Graine invalide {value} : attendu un nombre entier.",
+    "error.invalid_budget": "Budget de réflexion invalide {value} : attendu une quantité positive.",
+    "error.invalid_top": "Nombre de coups invalide {value} : attendu un entier positif.",
+    "error.no_legal_move": "La place {seat} n'a aucun coup à choisir : c'est à la place {turn}.",
+    "error.endgame_view": (
+        "Le solveur de fin de manche demande la vue d'un ou deux joueurs, pioche vide."
+    ),
+    "error.spectator_view": (
+        "Un spectateur n'a pas de main dont raisonner : attendu la vue d'une place."
+    ),
+    "error.unknown_policy": (
+        "Politique inconnue {path!r} : attendu un modèle enregistré par MaskablePPO (.zip)."
+    ),
+    "error.policy_needs_rl": "La politique {path!r} demande l'extra rl : {module} manque.",
+    "error.cannot_load_policy": "Impossible de charger la politique {path!r} : {why}.",
+    "error.episode_over": "L'épisode est terminé : réinitialisez l'environnement.",
+    "error.invalid_action": "Action invalide {action} : attendu un indice d'action.",
+    "error.illegal_action": "L'action {action} n'est pas permise ici.",
     "error.reason.game_over": "la partie est finie",
     "error.reason.hand_over": "la manche est finie",
     "error.reason.already_led": "la manche est déjà ouverte",
@@ -719,7 +743,7 @@ MESSAGES: dict[str, str] = {
     "bots.plot_title": "{preset} : taux de victoire et intervalle à 95 %",
     "bots.bad_bot": (
         "robot invalide {spec!r} : attendu NIVEAU ou NIVEAU:BUDGET, par ex. expert:250ms, "
-        "search:200it, greedy"
+        "search:200it, greedy ({why})"
     ),
     "bots.need_two": "un tournoi demande au moins deux robots, reçu {count}",
     "bots.bad_count": "{name} invalide {value!r} : attendu un nombre entier positif",
