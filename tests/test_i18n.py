@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fives.cli.main import main
 from fives import errors
 from fives.bots import make_player
+from fives.cli.main import main
 from fives.errors import FivesError, UsageError
 from fives.game import Game
 from fives.i18n import LANGS, catalog, en, error_text, fr, has, os_error_text, text
