@@ -101,7 +101,7 @@ def fives_block_checked_plays(seconds: float, seed: int) -> tuple[int, float]:
 def dominoes_block_plays(seconds: float, seed: int) -> tuple[int, float] | None:
     """The same measure for the PyPI package ``dominoes`` (its own random player)."""
     try:
-        import dominoes  # type: ignore[import-not-found]
+        import dominoes
     except ImportError:
         return None
     random.seed(seed)

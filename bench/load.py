@@ -183,7 +183,8 @@ def missing_from_log(db_url: str, tables: list[TableRun]) -> int:
     import psycopg
 
     with psycopg.connect(db_url) as conn:
-        stored = dict(conn.execute("SELECT table_id, max(seq) FROM log GROUP BY table_id"))
+        stored: dict[str, int] = dict(
+            conn.execute("SELECT table_id, max(seq) FROM log GROUP BY table_id"))
     return sum(max(0, t.seen_seq - stored.get(t.table_id, 0)) for t in tables)
 
 

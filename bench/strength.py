@@ -25,6 +25,7 @@ from typing import Any
 from fives.bots.arena import (
     Entrant,
     GameOutcome,
+    Task,
     pair_stats,
     plan_games,
     run_tasks,
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.middle != "none":
                 entrants.append((Entrant(args.middle, args.middle, None), args.games))
             entrants.append((strong, args.strong_games or args.games))
-            tasks = []
+            tasks: list[Task] = []
             for entrant, games in entrants:
                 tasks += plan_games(preset, opts, entrant, None, games, seed=args.seed,
                                     start_index=len(tasks))

@@ -62,8 +62,9 @@ python3 -m venv .venv
 # The research environments' extra (tests/envs); torch is the CPU build pinned in pyproject.
 .venv/bin/python -m pip install -q -e '.[rl]'
 
-.venv/bin/python -m ruff check src tests bench
-.venv/bin/python -m mypy
+.venv/bin/python -m ruff check src tests bench scripts
+.venv/bin/python -m mypy  # src and tests (pyproject [tool.mypy] files)
+.venv/bin/python -m mypy bench  # apart: see pyproject [tool.mypy]
 .venv/bin/python -m vulture  # dead code (config and whitelist: pyproject.toml [tool.vulture])
 # Coverage of src/fives, with the floor of pyproject [tool.coverage.report].
 .venv/bin/python -m pytest -q --cov=fives --cov-report=term "$@"

@@ -9,11 +9,11 @@ from rich.console import Console
 from fives.cli import common
 from fives.envs import gym_env, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
-from fives.tiles import Tile
-from fives.web.config import ServerConfig
 from fives.settlement import ScoreRules
+from fives.tiles import Tile
 from fives.tui import board
 from fives.web import fairdeal
+from fives.web.config import ServerConfig
 from fives.web.pgstore import PgStorage
 from fives.web.storage import SqliteStorage
 
