@@ -3,8 +3,10 @@
     python bench/envs_speed.py [--steps 50000] [--profile]
 
 1. The PettingZoo AEC API, 2-player Five Up, random masked actions: the usual loop
-   (``agent_iter``, ``last()``, ``step``), with observations; and the same loop reading only
-   the mask (``last(observe=False)`` and ``env.action_mask``), as a random agent needs.
+   (``agent_iter``, ``last()``, ``step``), with observations; the same with the agent's
+   ``np.flatnonzero`` on the int8 mask itself (a costly call: view the mask as booleans); and
+   the loop reading only the mask (``last(observe=False)`` and ``env.action_mask``), as a
+   random agent needs.
 2. The Gymnasium env (All Fives, one seat against greedy), random masked actions: the
    agent's steps per second (each includes the greedy opponent's moves).
 3. The engine alone on the same games (``legal_codes`` / ``push_code``), for scale.
@@ -32,7 +34,7 @@ from fives.game import HAND_OVER, Game
 from fives.rules import Ruleset
 
 
-def aec_loop(steps: int, observe: bool) -> float:
+def aec_loop(steps: int, observe: bool, naive: bool = False) -> float:
     e = aec_env("five-up")
     rng = random.Random(1)
     done = 0
@@ -52,7 +54,10 @@ def aec_loop(steps: int, observe: bool) -> float:
                 e.step(None)
                 continue
             assert mask is not None
-            e.step(rng.choice(np.flatnonzero(mask).tolist()))
+            # The int8 mask viewed as booleans: np.flatnonzero of an int8 array of 3,166
+            # entries alone costs about 9 us, of a boolean one about 1.5 us.
+            legal = np.flatnonzero(mask if naive else mask.view(np.bool_))
+            e.step(int(legal[rng.randrange(len(legal))]))
             done += 1
     return done / (time.process_time() - start)
 
@@ -63,7 +68,8 @@ def gym_loop(steps: int) -> float:
     e.reset(seed=1)
     start = time.process_time()
     for _ in range(steps):
-        action = rng.choice(np.flatnonzero(e.action_masks()).tolist())
+        legal = np.flatnonzero(e.action_masks())
+        action = int(legal[rng.randrange(len(legal))])
         _, _, term, trunc, _ = e.step(action)
         if term or trunc:
             e.reset()
@@ -103,13 +109,14 @@ def main() -> None:
     args = p.parse_args()
     rows = [
         ("AEC five-up, observe + mask", lambda: aec_loop(args.steps, True)),
+        ("AEC five-up, observe, int8 nonzero", lambda: aec_loop(args.steps, True, True)),
         ("AEC five-up, mask only", lambda: aec_loop(args.steps, False)),
         ("Gymnasium all-fives vs greedy", lambda: gym_loop(args.gym_steps)),
         ("engine alone (push_code)", lambda: engine_loop(args.steps)),
     ]
     for name, fn in rows:
         med, values = median_of(args.runs, fn)
-        print(f"{name:32} {med:>9,.0f} steps/s  (runs: "
+        print(f"{name:36} {med:>9,.0f} steps/s  (runs: "
               f"{', '.join(f'{v:,.0f}' for v in values)})")
     if args.profile:
         prof = cProfile.Profile()

@@ -44,7 +44,7 @@ def _reshuffle_hidden(table: Table, seat: int, rng: random.Random) -> Table:
         masks[s] = sum(1 << t for t in tiles[:k])
         tiles = tiles[k:]
     other.game = game.determinised([tiles_of(m) for m in masks], [TILE_BY_ID[t] for t in tiles])
-    other._obs = {}
+    other.invalidate()
     return other
 
 
@@ -114,3 +114,31 @@ def test_actions_round_trip() -> None:
     assert action_of_code(Move.draw().code) == DRAW_ACTION
     assert action_of_code(Move.pass_().code) == PASS_ACTION
     assert LEAD_BASE == 112 * 28 and OFFSET["hand"] == 0
+
+
+@pytest.mark.parametrize(("preset", "options"),
+                         [("five-up", {"players": 2}), ("all-fives", {"players": 3}),
+                          ("draw", {"players": 4, "partnerships": True}),
+                          ("five-up-solitaire", {}), ("fives-and-threes", {"players": 2})])
+def test_observations_kept_between_steps_catch_up(preset: str, options: dict[str, Any]) -> None:
+    """A seat's kept vector is brought up to date after any number of unobserved steps (and
+    hands), and a copied table observes the same as the original."""
+    rules = Ruleset.preset(preset, **options)
+    table = Table(rules, episode="game", max_hands=4)
+    rng = random.Random(7)
+    checked = 0
+    for episode in range(3):
+        table.reset(seed=100 + episode)
+        while not table.done:
+            if rng.random() < 0.3:
+                seat = rng.randrange(rules.players)
+                obs = table.observe(seat)
+                assert np.array_equal(obs, encode_view(table.game.view(seat)))
+                obs[:] = 0.5  # the caller's copy: changing it changes nothing kept
+                assert np.array_equal(table.observe(seat), encode_view(table.game.view(seat)))
+                if rng.random() < 0.2:
+                    twin = table.copy()
+                    assert np.array_equal(twin.observe(seat), table.observe(seat))
+                checked += 1
+            table.step(rng.choice(table.legal_actions()))
+    assert checked > 20

@@ -15,8 +15,9 @@ the observing seat / its side, then the following seats in turn order). The sect
 in ``SECTIONS`` (name, offset, size) and documented in docs/RESEARCH.md.
 
 ``encode_view(view)`` is the reference encoder (a ``SeatView`` in, a vector out). The
-environments use ``Encoder.encode``, which reads the same facts from the game without building
-a view; the test suite checks that both give the same vector at every step.
+environments keep each seat's vector through a hand (``SeatObservation``, with the layout
+sections of ``LayoutSections``) and rewrite only what changed, reading the same facts from the
+game without building a view; the test suite checks that both give the same vector.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from fives.game import Phase
+from fives.game import Game, Phase
 from fives.layout import MAX_NODES, Layout
 from fives.moves import DRAW, LEAD_PORT, PASS
 from fives.rules import PRESETS, Ruleset
@@ -232,6 +233,123 @@ class LayoutSections:
         value = layout.value
         self._open = [_OPEN + p * 7 + value[p] for p in layout.ends]
         vec[self._open] = 1.0
+
+
+_O_TOTAL = OFFSET["total"]
+_O_MOD5 = OFFSET["total_mod5"]
+_O_MOD3 = OFFSET["total_mod3"]
+_O_SIZES = OFFSET["hand_sizes"]
+_O_BONEYARD = OFFSET["boneyard"]
+_O_SCORES = OFFSET["scores"]
+_O_TURN = OFFSET["turn"]
+_O_PHASE = OFFSET["phase"]
+_O_SEEN = OFFSET["drew_or_passed_on"]
+_EIGHTHS = [c / 8 for c in range(8)]
+_PER_28 = [c / 28 for c in range(29)]
+_SEEN_END = OFFSET["passes"] + MAX_SEATS  # drew_or_passed_on, draws, passes: one block
+assert OFFSET["draws"] == _O_SEEN + MAX_SEATS * 7 and OFFSET["passes"] == _O_SEEN + 32
+
+
+class SeatObservation:
+    """One seat's observation vector kept through a hand (the environments' fast path).
+
+    ``update`` compares the facts the vector was last written from (the layout's size, the
+    seat's hand, the hand sizes, the boneyard size, the scores, the turn, the phase and the
+    count of draws and passes) with the game's and rewrites only the sections that changed;
+    what is constant through a hand (the ruleset, the hand number, the leader, the forced
+    lead) is written once. ``fill`` computes the same vector from scratch, and the tests check
+    that both agree at every step. Make a new one for each hand (and after the game is
+    replaced by another one in the same public position).
+    """
+
+    __slots__ = ("_bone", "_count", "_hand", "_hist", "_masks", "_phase", "_scores", "_total",
+                 "_turn", "own_side", "players", "rel", "seat", "sides", "target", "vec")
+
+    def __init__(self, rules_vec: Obs, rules: Ruleset, seat: int, game: Game) -> None:
+        o = OFFSET
+        players = rules.players
+        self.seat = seat
+        self.players = players
+        self.rel = [(seat + k) % players for k in range(players)]
+        self.own_side = rules.side_of(seat)
+        self.sides = rules.sides
+        self.target = rules.target
+        vec = self.vec = rules_vec.copy()
+        vec[o["hand_number"]] = min(game.hand_number, 20) / 20
+        vec[o["leader"] + (game.leader - seat) % players] = 1.0
+        forced = game.forced_lead
+        if forced is not None and seat == game.leader:
+            vec[o["forced_lead"] + forced.id] = 1.0
+        self._count = self._total = self._hand = self._bone = self._turn = self._hist = -1
+        self._masks: tuple[int, ...] = ()
+        self._scores: tuple[int, ...] = ()
+        self._phase: Phase | None = None
+
+    def update(self, game: Game, layout_sections: LayoutSections,
+               seen: Sequence[Sequence[int]], draws: Sequence[int], passes: Sequence[int],
+               history_version: int) -> Obs:
+        """Bring the vector up to date with ``game`` (whose layout sections are
+        ``layout_sections``; ``seen``, ``draws``, ``passes``: the public history's counts,
+        which changed when ``history_version`` did) and return it (not a copy)."""
+        vec = self.vec
+        layout = game.layout
+        if layout.count != self._count:
+            self._count = layout.count
+            vec[LAYOUT_START:LAYOUT_END] = layout_sections.vec[LAYOUT_START:LAYOUT_END]
+            total = layout.total
+            old = self._total
+            if total != old:
+                if old >= 0:
+                    vec[_O_MOD5 + old % 5] = 0.0
+                    vec[_O_MOD3 + old % 3] = 0.0
+                vec[_O_TOTAL] = total / 400
+                vec[_O_MOD5 + total % 5] = 1.0
+                vec[_O_MOD3 + total % 3] = 1.0
+                self._total = total
+        seat = self.seat
+        masks = game.hand_masks
+        if masks != self._masks:  # only the sizes of the other hands are written
+            self._masks = masks
+            hand = masks[seat]
+            if hand != self._hand:
+                self._hand = hand
+                vec[0:14] = _HALF_BITS[hand & 0x3FFF]
+                vec[14:TILE_COUNT] = _HALF_BITS[hand >> 14]
+            vec[_O_SIZES:_O_SIZES + self.players] = [_PER_28[masks[s].bit_count()]
+                                                     for s in self.rel]
+        bone = game.boneyard_size
+        if bone != self._bone:
+            self._bone = bone
+            vec[_O_BONEYARD] = bone / 28
+        scores = game.scores
+        if scores != self._scores:
+            self._scores = scores
+            sides, own, target = self.sides, self.own_side, self.target
+            vec[_O_SCORES:_O_SCORES + sides] = [
+                max(-1.0, min(1.0, scores[(own + k) % sides] / target)) for k in range(sides)]
+        turn = game.turn
+        if turn != self._turn:
+            if self._turn >= 0:
+                vec[_O_TURN + (self._turn - seat) % self.players] = 0.0
+            vec[_O_TURN + (turn - seat) % self.players] = 1.0
+            self._turn = turn
+        phase = game.phase
+        if phase != self._phase:
+            if self._phase is not None:
+                vec[_O_PHASE + _PHASE_INDEX[self._phase]] = 0.0
+            vec[_O_PHASE + _PHASE_INDEX[phase]] = 1.0
+            self._phase = phase
+        if history_version != self._hist:
+            self._hist = history_version
+            block = [0.0] * (_SEEN_END - _O_SEEN)
+            eighths, per28 = _EIGHTHS, _PER_28
+            for k, s in enumerate(self.rel):
+                block[7 * k:7 * k + 7] = [eighths[c] if c < 8 else 1.0 for c in seen[s]]
+                block[28 + k] = draws[s] / 28
+                p = passes[s]
+                block[32 + k] = per28[p] if p <= 28 else 1.0
+            vec[_O_SEEN:_SEEN_END] = block
+        return vec
 
 
 def fill(

@@ -120,10 +120,7 @@ class FivesGymEnv(gym.Env[Obs, int]):
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions of the seat (all False once the episode is over)."""
-        m = np.zeros(NUM_ACTIONS, dtype=bool)
-        if not self.table.done and self.table.turn == self.seat:
-            m[self.table.legal_actions()] = True
-        return m
+        return self.table.action_mask(self.seat).view(np.bool_)
 
     def render(self) -> str | None:
         if self.render_mode is None:

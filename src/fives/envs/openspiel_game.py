@@ -269,8 +269,7 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
             other.drawn[-1][s] = 0
         table.game = game.determinised([tiles_of(m) for m in masks],
                                        [TILE_BY_ID[t] for t in tiles])
-        table._obs = {}
-        table._codes = None
+        table.invalidate()
         return other
 
     # ---------------------------------------------------------------- reading

@@ -82,17 +82,11 @@ class FivesAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         table = self.table
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not table.done and table.turn == seat:
-            mask[table.legal_actions()] = 1
-        return {"observation": table.observe(seat), "action_mask": mask}
+        return {"observation": table.observe(seat), "action_mask": table.action_mask(seat)}
 
     def action_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The agent's mask alone (cheaper than a whole observation)."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self.table.done and self.table.turn == self._seat[agent]:
-            mask[self.table.legal_actions()] = 1
-        return mask
+        return self.table.action_mask(self._seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -24,11 +24,11 @@ from .encoding import (
     LayoutSections,
     Mask,
     Obs,
+    SeatObservation,
     action_of_code,
     actions_of_codes,
     code_of_action,
     describe_action,
-    fill,
     rules_vector,
 )
 
@@ -98,8 +98,9 @@ class Table:
             other.seen = [row[:] for row in self.seen]
             other.draws = self.draws[:]
             other.passes = self.passes[:]
-            other._obs = {}
+            other._seat_obs = [None] * self.players  # rebuilt when first observed
             other._codes = None
+            other._actions = None
             other.layout_sections = self.layout_sections.copy()
         return other
 
@@ -143,9 +144,16 @@ class Table:
         self.seen = [[0] * 7 for _ in range(n)]
         self.draws = [0] * n
         self.passes = [0] * n
+        self.history_version = 0  # counts the draws and passes of the hand
         self.hand_start = self.game.scores
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Forget what is cached of the position (after replacing ``game`` by one in the same
+        public position, e.g. the hidden tiles dealt anew)."""
         self._codes: list[int] | None = None
-        self._obs: dict[int, Obs] = {}
+        self._actions: list[int] | None = None
+        self._seat_obs: list[SeatObservation | None] = [None] * self.players
 
     @property
     def done(self) -> bool:
@@ -162,11 +170,20 @@ class Table:
         return self._codes
 
     def legal_actions(self) -> list[int]:
-        return actions_of_codes(self.legal_codes())
+        actions = self._actions
+        if actions is None:
+            actions = self._actions = actions_of_codes(self.legal_codes())
+        return actions[:]
 
-    def action_mask(self) -> Mask:
+    def action_mask(self, seat: int | None = None) -> Mask:
+        """The int8 mask of the legal actions (all zeros for a ``seat`` not to act)."""
         m = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        m[self.legal_actions()] = 1
+        if seat is None or (seat == self.game.turn and not self.done):
+            actions = self._actions
+            if actions is None:
+                actions = self._actions = actions_of_codes(self.legal_codes())
+            for a in actions:  # item by item: cheaper than fancy indexing for a few
+                m[a] = 1
         return m
 
     def code_of(self, action: object) -> int:
@@ -223,7 +240,7 @@ class Table:
                 side_rewards = self._relative([a - b for a, b in
                                                zip(after, before, strict=True)])
         self._codes = None
-        self._obs = {}
+        self._actions = None
         side = self.seat_side
         return [side_rewards[side[s]] for s in range(self.players)]
 
@@ -260,24 +277,22 @@ class Table:
             row = self.seen[seat]
             for v in set(game.layout.open_values()):
                 row[v] += 1
+            self.history_version += 1
         game.play_code(code)  # recorded in the history and the record, no events
         if code >= 0:
             self.layout_sections.placed(game.layout)
 
     # ---------------------------------------------------------------- observation
     def observe(self, seat: int) -> Obs:
-        """The seat's observation (the same as ``encode_view(game.view(seat))``)."""
-        obs = self._obs.get(seat)
+        """The seat's observation (the same as ``encode_view(game.view(seat))``): a new
+        array, brought up to date from the seat's kept vector (only what changed since the
+        seat last observed is written)."""
+        obs = self._seat_obs[seat]
         if obs is None:
-            game = self.game
-            obs = self._obs[seat] = fill(
-                self._rules_vec.copy(), self.rules, seat, game.hand_masks[seat],
-                list(game.hand_sizes), game.boneyard_size,
-                game.scores, game.turn, game.phase, game.leader,
-                _forced_id(game) if seat == game.leader else -1, game.hand_number,
-                game.layout, self.seen, self.draws, self.passes, self.layout_sections.vec,
-            )
-        return obs.copy()
+            obs = self._seat_obs[seat] = SeatObservation(
+                self._rules_vec, self.rules, seat, self.game)
+        return obs.update(self.game, self.layout_sections, self.seen, self.draws,
+                          self.passes, self.history_version).copy()
 
 
 __all__ = ["EPISODES", "GAME_OVER", "HAND_OVER", "REWARDS", "Episode", "Reward", "Table",
