@@ -272,6 +272,23 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
         table.invalidate()
         return other
 
+    def hand_search_state(self) -> FivesState:
+        """A copy of this state for searching the current hand alone: it ends when the hand
+        ends (or the game, when a side reaches the target), its returns are each side's points
+        less the other sides' from now on (the ``points`` reward), and its information state
+        holds this hand only (the key an information-set search gives its nodes). The scores
+        and the rules stay those of the game."""
+        other: FivesState = self.clone()
+        table = other.table
+        table.episode = "hand"
+        table.reward = "points"
+        other.returns_ = [0.0] * self.rules.players
+        other.hand_log = other.hand_log[-1:]
+        other.dealt_hands = other.dealt_hands[-1:]
+        other.drawn = other.drawn[-1:]
+        other.placer = other.placer[-1:]
+        return other
+
     # ---------------------------------------------------------------- reading
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
