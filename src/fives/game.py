@@ -78,6 +78,7 @@ _ILLEGAL_REASONS = {
     "can_move": "a placement or a draw is possible",
     "not_placement": "it is not a legal placement",
     "no_match": "no legal placement matches it",
+    "no_form": "only the sniff's lead or placement names its form, where its placer chooses it",
 }
 
 
@@ -124,7 +125,8 @@ class LegalMoves(tuple[Move, ...]):
     __slots__ = ()
 
     def __contains__(self, move: object) -> bool:
-        if isinstance(move, Move) and move.kind == "lead" and move.tile is not None:
+        if (isinstance(move, Move) and move.kind == "lead" and move.tile is not None
+                and not move.tile.is_double):
             move = _LEAD_OF[move.tile.id]
         return tuple.__contains__(self, move)
 
@@ -203,7 +205,10 @@ class Game:
         self._hands: list[int] = [0] * rules.players
         self._boneyard: list[int] = []
         self._bpos = 0
-        self._layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff)
+        # §9 O4 sniff_orientation_choice: the sniff's lead or placement comes in both forms.
+        self._sniff_choice = rules.sniff_orientation_choice and rules.sniff != "none"
+        self._layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff,
+                              self._sniff_choice)
         self._hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append
@@ -497,8 +502,11 @@ class Game:
         layout = self._layout
         if not layout.count:
             if self._forced_lead >= 0:
-                return [(LEAD_PORT << 6) | (self._forced_lead << 1)]
+                lead = [(LEAD_PORT << 6) | (self._forced_lead << 1)]
+                return layout.with_forms(lead) if self._sniff_choice else lead
             leads = [(LEAD_PORT << 6) | (tid << 1) for tid in ids_of(hand)]
+            if self._sniff_choice:
+                leads = layout.with_forms(leads)
             if self._overdraw and len(self._boneyard) - self._bpos > self._reserve:
                 leads.append(DRAW)  # an overdraw before the lead (RULES.md §4.3)
             return leads
@@ -515,6 +523,8 @@ class Game:
                     found = by_tiles[m] = tuple((p << 6) | q for q in PLACE_PARTS[v][m])
                 codes += found
         if codes:
+            if self._sniff_choice and not layout.spinner_count:
+                codes = layout.with_forms(codes)  # the sniff in either form (§9 O4)
             if self._overdraw and len(self._boneyard) - self._bpos > self._reserve:
                 codes = [*codes, DRAW]  # the solitaire's overdraw (RULES.md §4.3)
             return codes
@@ -528,11 +538,17 @@ class Game:
         cached = self._cached()
         moves = cached.moves
         if moves is None:
-            moves = cached.moves = _new(LegalMoves, map(Move.from_code, cached.codes))
+            if self._sniff_choice and self._layout.sniff_open:
+                moves = _new(LegalMoves, map(_sniff_form_move, cached.codes))
+            else:
+                moves = _new(LegalMoves, map(Move.from_code, cached.codes))
+            cached.moves = moves
         return moves
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != PLAY or not isinstance(move, Move):
+            return False
+        if move.form and not (self._sniff_choice and self._layout.sniff_open):
             return False
         if move.kind == "lead":
             assert move.tile is not None
@@ -544,19 +560,30 @@ class Game:
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names here (RULES.md §12.2)."""
         parsed = parse_notation(text)
+        form = parsed.form
+        if parsed.tile is not None and parsed.tile.is_double and self._sniff_choice and (
+                self._layout.sniff_open):
+            form = form or self._rules.sniff  # no suffix: the sniff option's form (§9 O4)
+        elif form:
+            raise InvalidMoveError(
+                f"invalid move {text!r}: a suffix :us or :british goes only on the sniff's "
+                "lead or placement, and only under sniff_orientation_choice",
+                key="invalid_form", text=text,
+            )
         if parsed.kind == "draw":
             move = Move.draw()
         elif parsed.kind == "pass":
             move = Move.pass_()
         elif parsed.kind == "lead":
             assert parsed.tile is not None
-            move = Move.lead(parsed.tile, parsed.touching)
+            move = Move.lead(parsed.tile, parsed.touching, form)
         else:
             assert parsed.tile is not None
             candidates = [
                 m for m in self.legal_moves
                 if m.kind == "place" and m.tile == parsed.tile and m.node == parsed.node
                 and m.touching == parsed.touching and (not parsed.port or m.port == parsed.port)
+                and m.form == form
             ]
             if not candidates:
                 raise self._illegal(text, "no_match")
@@ -571,6 +598,8 @@ class Game:
         """Why ``move`` is illegal: a reason id of ``_ILLEGAL_REASONS`` and its parameters."""
         if self._phase != PLAY:
             return ("game_over" if self._phase == GAME_OVER else "hand_over"), {}
+        if move.form and not (self._sniff_choice and self._layout.sniff_open):
+            return "no_form", {}
         if move.kind == "lead" and move.tile is not None:
             if self._layout.count:
                 return "already_led", {}
@@ -698,7 +727,7 @@ class Game:
     # ------------------------------------------------------------------ checked play
     def play(self, move: Move | str) -> list[Event]:
         """Make a legal move, record it, and return the events it caused."""
-        if move.__class__ is Move and self._phase is PLAY:
+        if move.__class__ is Move and self._phase is PLAY and not move.form:
             # The common case first: a Move among the position's cached legal codes.
             code = move.code
             if code in self._cached().codes:
@@ -733,12 +762,17 @@ class Game:
         self._stack.clear()
         layout.forget_undo()
         placed = code >= 0
+        texts = _TEXTS.get(code)
+        if placed and self._sniff_choice and layout.spinner[layout.count - 1]:
+            # The sniff, written with the form in force (§9 O4), also when the text had none.
+            move = Move.from_code(code).with_form(layout.sniff)
+            texts = (str(move), move.notation(explicit=move.kind == "place"))
+        elif texts is None:
+            known = Move.from_code(code)  # the canonical text: never a form on another tile
+            texts = _TEXTS[code] = (str(known), known.notation(explicit=known.kind == "place"))
         # tuple.__new__ builds the named tuples without their Python-level __new__.
         self._history.append(_new(PublicAction, (seat, move.kind, move if placed else None,
                                                  drawn, open_values)))
-        texts = _TEXTS.get(code)
-        if texts is None:
-            texts = _TEXTS[code] = (str(move), move.notation(explicit=move.kind == "place"))
         log = self._hand_log
         assert log is not None
         log["actions"].append(texts[1])
@@ -968,6 +1002,15 @@ _TEXTS: dict[int, tuple[str, str]] = {}  # move code -> (event notation, record 
 _LEAD_OF = tuple(Move.lead(t) for t in ALL_TILES)
 _new = tuple.__new__
 _DRAW_WIDTH = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
+
+
+def _sniff_form_move(code: int) -> Move:
+    """The legal move of ``code`` while the sniff's placer chooses its form: a double's lead or
+    placement with its form named, ``us`` (bit 0 clear) or ``british`` (§9 O4)."""
+    move = Move.from_code(code)
+    if code >= 0 and move.tile is not None and move.tile.is_double and not move.form:
+        return move.with_form("us")
+    return move
 
 
 def _shuffled_ids(rng: random.Random) -> list[int]:

@@ -61,6 +61,8 @@ class Layout:
         "inline_free",
         "parent_port",
         "sniff",
+        "sniff_choice",
+        "sniff_default",
         "spinner",
         "spinner_count",
         "spinners",
@@ -72,7 +74,7 @@ class Layout:
 
     def __init__(
         self, spinners: SpinnerPolicy = "every_double", branches_immediate: bool = False,
-        sniff: SniffForm = "none",
+        sniff: SniffForm = "none", sniff_choice: bool = False,
     ) -> None:
         if spinners not in ("none", "first_double", "every_double"):
             raise ValueError(f"unknown spinner policy {spinners!r}")
@@ -85,7 +87,12 @@ class Layout:
         # in-line sides are covered; ``british``: laid endwise (counts by its free in-line
         # ends), its two sides take one tile each at once, and those side tiles count for
         # the rest of the hand but are never extended (``dead`` ports).
+        # With ``sniff_choice`` (§9 O4 ``sniff_orientation_choice``) the sniff's placer chooses
+        # the form: bit 0 of the code on the sniff is 1 for British, 0 for US; ``sniff`` is then
+        # the form in force in this hand (``sniff_default`` until the sniff is down).
         self.sniff: SniffForm = sniff
+        self.sniff_default: SniffForm = sniff
+        self.sniff_choice = sniff_choice and sniff != "none"
         self.count = 0
         self.total = 0
         self.ends: list[int] = []  # playable ports
@@ -109,6 +116,7 @@ class Layout:
         self.total = 0
         self.ends.clear()
         self.spinner_count = 0
+        self.sniff = self.sniff_default
         self.dead = 0
         self._undo.clear()
 
@@ -139,6 +147,8 @@ class Layout:
         if IS_DOUBLE[tid]:
             new_total = total + 2 * outer
             if self._becomes_spinner(i, outer):
+                if self.sniff_choice:
+                    self.sniff = "british" if code & 1 else "us"
                 if self.sniff == "british":
                     new_total -= outer  # endwise: only its free out end counts
                     ends.append(out + 1)
@@ -197,10 +207,12 @@ class Layout:
         ends.append(base)
         ends.append(base + 1)
         double = IS_DOUBLE[tid]
-        if double and self._becomes_spinner(i, east) and (
-                self.branches_immediate or self.sniff == "british"):
-            ends.append(base + 2)
-            ends.append(base + 3)
+        if double and self._becomes_spinner(i, east):
+            if self.sniff_choice:
+                self.sniff = "british" if code & 1 else "us"
+            if self.branches_immediate or self.sniff == "british":
+                ends.append(base + 2)
+                ends.append(base + 3)
         self._undo.append((0, -1, 0))
         self.total = 2 * east if double else west + east
         return self.total
@@ -228,6 +240,7 @@ class Layout:
         if self.spinner[i]:
             self.spinner_count -= 1
             self.spinner[i] = False
+            self.sniff = self.sniff_default
         port = self.parent_port[i]
         if idx < 0:
             ends.clear()
@@ -260,21 +273,46 @@ class Layout:
             if parts:
                 base = p << 6
                 out += [base | q for q in parts]
+        if self.sniff_choice and not self.spinner_count:
+            return self.with_forms(out)
+        return out
+
+    @property
+    def sniff_open(self) -> bool:
+        """Whether the next double placed is a sniff whose placer chooses its form (§9 O4)."""
+        return self.sniff_choice and not self.spinner_count
+
+    def with_forms(self, codes: list[int]) -> list[int]:
+        """``codes`` where each lead or placement of a double comes in both forms of the sniff:
+        US (bit 0 clear) then British (bit 0 set). Only while ``sniff_open``."""
+        out: list[int] = []
+        for c in codes:
+            out.append(c)
+            if c >= 0 and IS_DOUBLE[(c >> 1) & 31]:
+                out.append(c | 1)
         return out
 
     def is_placement_legal(self, code: int) -> bool:
         port = code >> 6
+        tid = (code >> 1) & 31
+        if code & 1 and IS_DOUBLE[tid] and not self.sniff_open:
+            return False  # a form chosen where no sniff is being placed
         if port == LEAD_PORT:
             return self.count == 0
         if port not in self.ends:
             return False
-        tid = (code >> 1) & 31
         touching = LOW[tid] if code & 1 else HIGH[tid]
         return self.value[port] == touching
 
     # ----------------------------------------------------------------- public API
     def apply(self, move: Move) -> int:
         """Apply a lead or placement, checked against the layout; return the new total."""
+        if move.code & 1 and move.tile is not None and move.tile.is_double and (
+                not self.sniff_open):
+            raise IllegalMoveError(
+                f"illegal move {move}: no sniff whose form its placer chooses is being placed",
+                key="illegal_move", move=str(move),
+            )
         if move.kind == "lead":
             if self.count:
                 raise IllegalMoveError(
@@ -336,7 +374,9 @@ class Layout:
         ]
 
     def copy(self) -> Layout:
-        other = Layout(self.spinners, self.branches_immediate, self.sniff)
+        other = Layout(self.spinners, self.branches_immediate, self.sniff_default,
+                       self.sniff_choice)
+        other.sniff = self.sniff
         other.dead = self.dead
         other.count = self.count
         other.total = self.total
@@ -366,6 +406,8 @@ class Layout:
             ],
             "ends": [{"node": e.node, "port": e.port, "value": e.value} for e in self.ends_list()],
             "total": self.total,
+            # §9 O4: the sniff's form in force (the spinner node is the sniff)
+            **({"sniff": self.sniff} if self.sniff != "none" else {}),
         }
 
     def __repr__(self) -> str:

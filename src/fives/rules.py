@@ -317,12 +317,9 @@ class Ruleset:
         if self.sniff != "none" and self.spinner_branches_immediate:
             raise bad("spinner_branches_immediate", True,
                       "false with a sniff (its branches follow the sniff's own rule)")
-        if self.sniff_orientation_choice:
-            # §9 O4's placer's choice (suffixes :us / :british) is not played yet: refused
-            # rather than silently ignored.
-            raise bad("sniff_orientation_choice", True,
-                      "false unless sniff is us or british" if self.sniff == "none" else
-                      "false (the placer's choice of the sniff's form is not available yet)")
+        if self.sniff_orientation_choice and self.sniff == "none":
+            # §9 O4: the sniff's placer chooses its form; without a sniff there is none.
+            raise bad("sniff_orientation_choice", True, "false unless sniff is us or british")
         if self.empty_hand == "draw_on" and not solo:
             raise bad("empty_hand", "draw_on", "draw_on only in the solitaire")
 

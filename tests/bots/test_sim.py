@@ -14,7 +14,7 @@ from fives.bots.sim import HandSim
 from fives.errors import RulesError
 from fives.game import Game
 from fives.moves import DRAW, PASS
-from fives.rules import PRESETS, Ruleset
+from fives.rules import PRESETS, SNIFF_PRESETS, Ruleset
 from fives.settlement import score_rules
 
 
@@ -59,6 +59,13 @@ def _combinations() -> list[tuple[str, dict[str, Any]]]:
         else:
             options["handicap_each_hand"] = every
         out.append(("five-up-solitaire", options))
+    # The sniff (§9 O4) in both forms, with and without its placer's choice of form; the
+    # moves driven include both forms of the sniff where the choice is open.
+    for preset, form, choice, players in itertools.product(
+        SNIFF_PRESETS, ["us", "british"], [False, True], [2, 3],
+    ):
+        out.append((preset, {"players": players, "sniff": form,
+                             "sniff_orientation_choice": choice}))
     return out
 
 
@@ -78,6 +85,8 @@ def test_the_combinations_cover_the_settlements() -> None:
             ("self_debit", "none"), ("side_difference", "none"), ("deck", "none"),
             ("none", "none"), ("winner_collects", "none")} <= kinds
     assert len(COMBINATIONS) > 300
+    assert {(o.get("sniff"), o.get("sniff_orientation_choice")) for _, o in COMBINATIONS} >= {
+        ("us", True), ("british", True), ("us", False), ("british", False)}
 
 
 def _drive(rules: Ruleset, seed: int, hands: int) -> tuple[int, int]:
@@ -104,6 +113,7 @@ def _drive(rules: Ruleset, seed: int, hands: int) -> tuple[int, int]:
                 sim.place(code)
             game.push_code(code)
             assert sim.scores == game.scores
+            assert (sim.layout.total, sim.layout.sniff) == (game.layout.total, game.layout.sniff)
             assert sim.hand_over == (game.phase_name != "play")
         assert sim.over == game.is_over
         assert sim.winner == game.winner

@@ -72,6 +72,8 @@ OPTION_CONFIGS: list[tuple[str, int, bool | None, dict[str, Any]]] = [
     ("multiples-of-five", 3, None, {"sniff": "british"}),
     ("five-up", 2, None, {"sniff": "us"}),
     ("muggins-1864", 2, None, {"sniff": "british"}),
+    ("all-fives", 2, None, {"sniff": "us", "sniff_orientation_choice": True}),
+    ("five-up", 3, None, {"sniff": "british", "sniff_orientation_choice": True}),
 ]
 
 
@@ -365,6 +367,7 @@ def run_checked_game(
             reserve=rules.boneyard_reserve, forced_lead=forced,
             branches_immediate=rules.spinner_branches_immediate,
             overdraw=rules.overdraw_allowed, sniff=rules.sniff,
+            sniff_choice=rules.sniff_orientation_choice,
         )
         drawn = 0
         actions: list[Action] = []

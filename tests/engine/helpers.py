@@ -23,16 +23,18 @@ def tiles(texts: Iterable[str]) -> tuple[Tile, ...]:
 
 
 def mv(text: str) -> Move:
-    """An explicit move: a lead ``"a-b"`` (a faces west) or a placement ``"x-y@n.P"``."""
+    """An explicit move: a lead ``"a-b"`` (a faces west) or a placement ``"x-y@n.P"``, with a
+    sniff's ``":us"`` or ``":british"`` (§9 O4) where its placer names its form."""
     if text in ("draw", "pass"):
         return Move.draw() if text == "draw" else Move.pass_()
+    text, _, form = text.partition(":")
     if "@" not in text:
         a, b = (int(p) for p in text.split("-"))
-        return Move.lead(Tile(a, b), a)
+        return Move.lead(Tile(a, b), a, form)
     pair, where = text.split("@")
     x, y = (int(p) for p in pair.split("-"))
     node, port = where.split(".")
-    return Move.place(Tile(x, y), int(node), port, x)
+    return Move.place(Tile(x, y), int(node), port, x, form)
 
 
 def layout_ends(layout: Any) -> list[Any]:

@@ -47,6 +47,14 @@ VARIANT_CASES: list[tuple[str, str, int, bool | None, int, dict[str, Any]]] = [
     ("five-up-2p-sniff-british", "five-up", 2, None, 113, {"sniff": "british"}),
     ("cribbage-dominoes-1863-2p", "cribbage-dominoes-1863", 2, None, 114, {}),
     ("muggins-1864-3p", "muggins-1864", 3, None, 115, {}),
+    # §9 O4 sniff_orientation_choice: the same deals as the plain sniffs above, the sniff's
+    # placer naming its form.
+    ("all-fives-2p-sniff-us-choice", "all-fives", 2, None, 111,
+     {"sniff": "us", "sniff_orientation_choice": True}),
+    ("all-fives-2p-sniff-british-choice", "all-fives", 2, None, 111,
+     {"sniff": "british", "sniff_orientation_choice": True}),
+    ("five-up-2p-sniff-british-choice", "five-up", 2, None, 113,
+     {"sniff": "british", "sniff_orientation_choice": True}),
 ]
 # Time budgets (seconds, cumulative over depths) when generating: the engine's depths must run
 # in well under a second per case, the reference's in about a second.
@@ -99,7 +107,8 @@ def reference_hand(preset: str, rules: Ruleset, hands: list[list[str]], boneyard
         assert seat == leader
     return RefHand(rules.spinners, ref_hands, [parse_tile(t) for t in boneyard], leader,
                    drawing=rules.drawing, reserve=rules.boneyard_reserve, forced_lead=forced,
-                   overdraw=rules.overdraw_allowed, sniff=rules.sniff)
+                   overdraw=rules.overdraw_allowed, sniff=rules.sniff,
+                   sniff_choice=rules.sniff_orientation_choice)
 
 
 def lot_leader(preset: str) -> int | None:

@@ -4,7 +4,8 @@ Written straight from RULES.md §1.4 (layout, ports, spinners, branch lock, coun
 §1.7 (forced play, draw, pass, hand end), without looking at ``fives.layout`` or ``fives.game``.
 It uses only plain ints and strings (no engine types), so the engine can be checked against it:
 tiles are ``(high, low)`` pairs and moves are the explicit notations of RULES.md §12.2
-(a lead ``"6-3"``, a placement ``"x-y@n.P"``, ``"draw"``, ``"pass"``).
+(a lead ``"6-3"``, a placement ``"x-y@n.P"``, ``"draw"``, ``"pass"``; under §9 O4
+``sniff_orientation_choice`` the sniff's lead or placement ends in ``":us"`` or ``":british"``).
 """
 
 from __future__ import annotations
@@ -59,14 +60,31 @@ class RefLayout:
     """The tree of §1.4. ``spinners`` is "none", "first_double" or "every_double"."""
 
     def __init__(self, spinners: str, branches_immediate: bool = False,
-                 sniff: str = "none") -> None:
+                 sniff: str = "none", sniff_choice: bool = False) -> None:
         assert spinners in ("none", "first_double", "every_double")
         assert sniff in ("none", "us", "british")
         # §9 O4: with a sniff the first double (the sniff) is the only spinner.
         self.spinners = "first_double" if sniff != "none" else spinners
-        self.branches_immediate = branches_immediate or sniff == "british"
-        self.sniff = sniff
+        self.immediate = branches_immediate
+        self.sniff = sniff  # with the choice: the form its placer chose, once it is down
+        # §9 O4 sniff_orientation_choice: whoever places the sniff names its form.
+        self.sniff_choice = sniff_choice and sniff != "none"
         self.nodes: list[RefNode] = []
+
+    @property
+    def branches_immediate(self) -> bool:
+        # A British sniff's two sides take their tile at once.
+        return self.immediate or self.sniff == "british"
+
+    def choosing(self, double: bool) -> bool:
+        """Whether a double placed now is a sniff whose placer names its form."""
+        return double and self.sniff_choice and not any(n.double for n in self.nodes)
+
+    def forms(self, text: str, double: bool) -> set[str]:
+        """A lead or placement's notation(s): one per form of the sniff when it is chosen."""
+        if self.choosing(double):
+            return {text + ":us", text + ":british"}
+        return {text}
 
     def _is_spinner(self, double: bool) -> bool:
         if not double or self.spinners == "none":
@@ -137,14 +155,19 @@ class RefLayout:
         for number, name, value in self.playable():
             if value in tile:
                 other = tile[1] if tile[0] == value else tile[0]
-                out.add(f"{value}-{other}@{number}.{name}")
+                out |= self.forms(f"{value}-{other}@{number}.{name}", tile[0] == tile[1])
         return out
 
     def tiles(self) -> set[RefTile]:
         return {n.tile for n in self.nodes}
 
     def apply_notation(self, text: str) -> None:
-        """Apply a lead ``"a-b"`` or an explicit placement ``"x-y@n.P"``."""
+        """Apply a lead ``"a-b"`` or an explicit placement ``"x-y@n.P"`` (with a sniff's
+        ``":form"`` where its placer names it)."""
+        text, _, form = text.partition(":")
+        if form:
+            assert self.choosing(True), text
+            self.sniff = form
         if "@" not in text:
             a, b = text.split("-")
             self.lead(int(a), int(b))
@@ -187,8 +210,9 @@ class RefHand:
         branches_immediate: bool = False,
         overdraw: bool = False,
         sniff: str = "none",
+        sniff_choice: bool = False,
     ) -> None:
-        self.layout = RefLayout(spinners, branches_immediate, sniff)
+        self.layout = RefLayout(spinners, branches_immediate, sniff, sniff_choice)
         self.hands = [set(h) for h in hands]
         self.boneyard = list(boneyard)
         self.turn = leader
@@ -214,9 +238,10 @@ class RefHand:
             return set()
         extra = {"draw"} if self.overdraw and self._can_draw() else set()
         if not self.layout.nodes:
-            if self.forced_lead is not None:
-                return {tile_text(self.forced_lead)}
-            return {tile_text(t) for t in self.hands[self.turn]} | extra
+            leads = [self.forced_lead] if self.forced_lead is not None else self.hands[self.turn]
+            return {text for t in leads
+                    for text in self.layout.forms(tile_text(t), t[0] == t[1])} | (
+                extra if self.forced_lead is None else set())
         places = self._placements_of(self.turn)
         if places and extra:
             return places | extra
@@ -254,7 +279,7 @@ class RefHand:
             else:
                 self._next_seat()
             return
-        tile = parse_tile(move.split("@")[0])
+        tile = parse_tile(move.split(":")[0].split("@")[0])
         self.layout.apply_notation(move)
         self.hands[seat].remove(tile)
         if not self.hands[seat]:

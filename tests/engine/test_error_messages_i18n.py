@@ -40,6 +40,8 @@ BAD_CALLS: list[tuple[str, Callable[[], object]]] = [
     ("illegal move", lambda: started().play("pass")),
     ("invalid move", lambda: started().play("hello")),
     ("invalid port", lambda: parse_notation("6-3@1.out")),
+    ("invalid form", lambda: parse_notation("6-3:us")),
+    ("form without the choice", lambda: started().play("6-6:british")),
     ("invalid tile", lambda: Tile.parse("8-1")),
     ("unknown preset", lambda: Ruleset.preset("snap")),
     ("unknown option", lambda: Ruleset.preset("five-up", colour=1)),

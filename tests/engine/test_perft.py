@@ -32,6 +32,8 @@ def test_every_case_has_a_golden() -> None:
     assert presets == {"five-up", "all-fives", "five-up-solitaire", "multiples-of-five", "draw",
                        "block", "fives-and-threes", "cribbage-dominoes-1863", "muggins-1864"}
     assert {g.get("options", {}).get("sniff") for g in GOLDENS.values()} >= {"us", "british"}
+    assert {g["options"]["sniff"] for g in GOLDENS.values()
+            if g.get("options", {}).get("sniff_orientation_choice")} == {"us", "british"}
 
 
 def setup(key: str) -> tuple[Any, Any, dict[str, Any]]:

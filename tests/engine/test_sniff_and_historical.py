@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from fives.errors import IllegalMoveError, RulesError
+from fives.errors import FivesError, IllegalMoveError, RulesError
+from fives.game import Game
 from fives.layout import Layout
+from fives.moves import Move
+from fives.record import load_record
 from fives.rules import PRESETS, Ruleset
+from fives.tiles import ALL_TILES, Tile
 
 from .helpers import mv, notations
 from .test_game_vectors import act, hand_end, plays, position
@@ -101,12 +106,137 @@ def test_only_the_sniff_is_a_spinner() -> None:
     ("all-fives", {"sniff": "us", "spinners": "every_double"}, "spinners"),
     ("all-fives", {"sniff": "us", "spinner_branches_immediate": True}, "spinner_branches"),
     ("all-fives", {"sniff_orientation_choice": True}, "sniff_orientation_choice"),
-    ("all-fives", {"sniff": "us", "sniff_orientation_choice": True}, "not available"),
 ])
 def test_sniff_refusals(preset: str, options: dict[str, Any], word: str) -> None:
     with pytest.raises(RulesError) as info:
         Ruleset.preset(preset, **options)
     assert word in str(info.value) and "\n" not in str(info.value)
+
+
+# ------------------------------------------------------------------ O4 sniff_orientation_choice
+
+CHOICE = {"sniff_orientation_choice": True}
+
+
+def choice_game(default: str, hands: list[list[str]], placements: Sequence[str] = (),
+                turn: int = 0) -> Game:
+    return position(Ruleset.preset("all-fives", sniff=default, **CHOICE), hands, placements,
+                    turn=turn, leader=0)
+
+
+@pytest.mark.parametrize("default", ["us", "british"])
+def test_v44_with_the_choice_each_form_counts_as_its_own_option(default: str) -> None:
+    """The placer's form decides, whatever the option's default: V44's US totals after
+    ``4-4:us``, the British ones after ``4-4:british``."""
+    hands = [["4-4", "4-1", "4-0", "6-6"], ["4-6", "4-2", "5-5", "3-3"]]
+    us = choice_game(default, hands)
+    assert notations(us.legal_moves) >= {"4-4:us", "4-4:british"}
+    events = plays(act(us, "4-4:us", "4-6@1.E", "4-1@1.W", "4-2@1.N", "4-0@1.S"))
+    assert [e.total for e in events] == [8, 14, 15, 13, 9]
+    assert events[0].move == "4-4:us" and us.layout.sniff == "us"
+    british = choice_game(default, hands)
+    events = plays(act(british, "4-4:british", "4-6@1.E", "4-1@1.N", "4-2@1.S", "4-0@1.W"))
+    assert [e.total for e in events] == [8, 10, 11, 13, 9]
+    assert british.layout.sniff == "british"
+    assert (4, "out", 1) not in ends(british.layout), "a British side tile never extends"
+
+
+@pytest.mark.parametrize("default", ["us", "british"])
+def test_without_a_suffix_the_sniff_takes_the_options_form(default: str) -> None:
+    game = choice_game(default, [["4-4", "6-6"], ["4-6", "5-5"]])
+    (event,) = plays(act(game, "4-4"))
+    assert event.move == f"4-4:{default}", "replay names the form in force"
+    assert game.layout.sniff == default
+    assert game.to_record()["hands"][0]["actions"] == [f"4-4:{default}"]
+
+
+def test_a_later_sniff_is_placed_in_either_form_and_undo_restores_the_default() -> None:
+    game = choice_game("us", [["2-1", "1-1"], ["4-4", "5-5"]], ["6-4"], turn=1)
+    assert notations(game.legal_moves) == {"4-4@1.E:us", "4-4@1.E:british"}
+    before = game.layout.to_json()
+    game.push(game.parse_move("4-4@1:british"))
+    assert game.layout.to_json()["sniff"] == "british"
+    assert {e.port for e in game.layout.ends_list() if e.node == 2} == {"out", "L", "R"}
+    game.pop()
+    assert game.layout.to_json() == before and before["sniff"] == "us"
+    (event,) = plays(act(game, "4-4@1.E:british"))
+    assert (event.move, event.total) == ("4-4@1:british", 10)
+    # later doubles are plain: no form, and a suffix on them is malformed
+    assert all(not m.form for m in game.legal_moves)
+
+
+@pytest.mark.parametrize(("options", "hands", "placements", "text", "key"), [
+    ({"sniff": "us"}, [["4-4", "6-6"], ["4-6", "5-5"]], [], "4-4:british", "invalid_form"),
+    ({}, [["4-4", "6-6"], ["4-6", "5-5"]], [], "4-4:us", "invalid_form"),
+    ({"sniff": "us", **CHOICE}, [["4-1", "6-6"], ["5-5", "1-1"]], ["4-4:us"], "4-1@1:us",
+     "invalid_form"),
+    ({"sniff": "us", **CHOICE}, [["6-6", "4-1"], ["5-5", "1-1"]], ["4-4:us", "4-6@1.E"],
+     "6-6@2:british", "invalid_form"),
+    ({"sniff": "us", **CHOICE}, [["4-4", "6-6"], ["4-6", "5-5"]], [], "4-4:sideways",
+     "invalid_form"),
+])
+def test_misplaced_suffixes_are_malformed(options: dict[str, Any], hands: list[list[str]],
+                                          placements: list[str], text: str, key: str) -> None:
+    game = position(Ruleset.preset("all-fives", **options), hands, placements, turn=0,
+                    leader=0)
+    before = game.layout.to_json()
+    with pytest.raises(FivesError) as info:
+        game.play(text)
+    assert info.value.key == key and "\n" not in str(info.value)
+    assert game.layout.to_json() == before
+
+
+def test_a_form_named_by_a_move_object_where_none_is_chosen_is_illegal() -> None:
+    game = position(Ruleset.preset("all-fives", sniff="us"), [["4-4", "6-6"], ["4-6", "5-5"]],
+                    turn=0, leader=0)
+    for move in (Move.lead(Tile(4, 4), form="british"), Move.lead(Tile(4, 4), form="us")):
+        assert not game.is_legal(move)
+        with pytest.raises(IllegalMoveError):
+            game.play(move)
+    assert len(game.layout) == 0
+
+
+def test_replay_prints_the_form_in_force_and_records_round_trip() -> None:
+    rules = Ruleset.preset("all-fives", sniff="british", **CHOICE)
+    hands = [["4-4", "4-1", "2-1", "3-0", "3-1", "3-2", "5-0"],
+             ["4-6", "4-2", "1-1", "6-5", "6-1", "5-1", "6-2"]]  # 4-4 must lead
+    used = {str(Tile.parse(t)) for h in hands for t in h}
+    record: dict[str, Any] = {
+        "format": "fives-record/1", "rules": "all-fives", "options": rules.options(),
+        "hands": [{"hands": hands, "boneyard": [str(t) for t in ALL_TILES
+                                                if str(t) not in used],
+                   "actions": ["4-4", "4-6@1", "4-1@1.N"]}],
+    }
+    events = [e.to_json() for e in load_record(record).replay()]
+    assert [(e["move"], e["total"]) for e in events] == [
+        ("4-4:british", 8), ("4-6@1", 10), ("4-1@1", 11)]
+    record["hands"][0]["actions"] = ["4-4:us", "4-6@1", "4-1@1"]
+    events = [e.to_json() for e in load_record(record).replay()]
+    assert [(e["move"], e["total"]) for e in events] == [("4-4:us", 8), ("4-6@1", 14),
+                                                         ("4-1@1", 15)]
+    game = load_record(record).to_game()
+    again = [e.to_json() for e in load_record(game.to_record()).replay()]
+    assert again == events
+
+
+def test_the_bots_choose_a_form_and_play_through() -> None:
+    from fives.bots import make_player
+
+    for default in ("us", "british"):
+        rules = Ruleset.preset("multiples-of-five", sniff=default, **CHOICE)
+        forms = set()
+        for seed in range(6):
+            game = Game(rules, seed=seed)
+            bot = make_player("greedy", seed=seed)
+            while not game.is_over:
+                if game.phase_name == "hand_over":
+                    game.next_hand()
+                    continue
+                game.play(bot.choose(game.view(game.turn)))
+            forms |= {a.split(":")[1] for h in game.to_record()["hands"]
+                      for a in h["actions"] if ":" in a}
+            assert load_record(game.to_record()).to_game().scores == game.scores
+        assert forms, "some sniff was placed with its form named"
 
 
 # ------------------------------------------------------------------ O14

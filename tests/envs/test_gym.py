@@ -85,3 +85,6 @@ def test_bad_arguments_are_named() -> None:
         FivesGymEnv("five-up", opponents="genius")
     with pytest.raises(FivesError, match="invalid illegal_action 'ignore'"):
         FivesGymEnv("five-up", illegal_action="ignore")
+    # RULES.md §9 O4's choice of the sniff's form has no action: refused, not played half
+    with pytest.raises(FivesError, match="invalid sniff_orientation_choice True"):
+        FivesGymEnv("all-fives", sniff="us", sniff_orientation_choice=True)

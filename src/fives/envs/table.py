@@ -66,6 +66,13 @@ class Table:
                  auto_deal: bool = True) -> None:
         check_choice("episode", episode, EPISODES)
         check_choice("reward", reward, REWARDS)
+        if rules.sniff_orientation_choice:
+            # The fixed action space has one action per tile and port: none for the sniff's
+            # form (RULES.md §9 O4), so the choice would silently be the US form only.
+            raise FivesError(
+                "invalid sniff_orientation_choice True: expected false (the environments' "
+                "action space has no action for the sniff's form)",
+                key="invalid_option", option="sniff_orientation_choice", value="True")
         self.rules = rules
         self.episode = episode
         self.reward = reward

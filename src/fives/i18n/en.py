@@ -166,6 +166,9 @@ MESSAGES: dict[str, str] = {
     # -------- errors: ``error.<key>`` renders a ``FivesError`` whose ``key`` is ``<key>``
     "error.illegal_move": "{move} is not legal here: {reason}. Legal: {legal}.",
     "error.invalid_move": "Cannot read the move {text!r}: write it like 6-3, 6-3@2, draw or pass.",
+    "error.invalid_form": ("Cannot read the move {text!r}: the suffix :us or :british goes only "
+                           "on the sniff (the first double), in a game where its placer "
+                           "chooses its form."),
     "error.invalid_port": "That side does not exist on that tile.",
     "error.invalid_tile": "Cannot read the tile {text!r}: write it like 6-3.",
     "error.unknown_preset": "Unknown game {name!r}.",
@@ -245,6 +248,8 @@ MESSAGES: dict[str, str] = {
     "error.reason.can_move": "a placement or a draw is possible",
     "error.reason.not_placement": "it is not a legal placement",
     "error.reason.no_match": "no legal placement matches it",
+    "error.reason.no_form": ("only the sniff's lead or placement names its form, where its "
+                             "placer chooses it"),
     "error.os.ENOENT": "no such file or directory",
     "error.os.EACCES": "permission denied",
     "error.os.EPERM": "operation not permitted",

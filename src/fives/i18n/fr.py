@@ -193,6 +193,9 @@ MESSAGES: dict[str, str] = {
     # -------- errors: ``error.<key>`` renders a ``FivesError`` whose ``key`` is ``<key>``
     "error.illegal_move": "{move} n'est pas permis ici : {reason}. Coups permis : {legal}.",
     "error.invalid_move": "Coup illisible {text!r} : écrivez-le comme 6-3, 6-3@2, draw ou pass.",
+    "error.invalid_form": ("Coup illisible {text!r} : le suffixe :us ou :british ne se met que "
+                           "sur le sniff (le premier double), dans une partie où celui qui le "
+                           "pose choisit sa forme."),
     "error.invalid_port": "Ce côté n'existe pas sur ce domino.",
     "error.invalid_tile": "Domino illisible {text!r} : écrivez-le comme 6-3.",
     "error.unknown_preset": "Jeu inconnu {name!r}.",
@@ -276,6 +279,8 @@ MESSAGES: dict[str, str] = {
     "error.reason.can_move": "on peut poser ou piocher",
     "error.reason.not_placement": "cette pose n'est pas permise",
     "error.reason.no_match": "aucune pose permise ne correspond",
+    "error.reason.no_form": ("seule la pose du sniff nomme sa forme, quand celui qui le pose la "
+                             "choisit"),
     "error.os.ENOENT": "fichier ou dossier introuvable",
     "error.os.EACCES": "permission refusée",
     "error.os.EPERM": "opération non permise",
