@@ -7,7 +7,7 @@ say why beside it. Dead code goes, it does not come here.
 from rich.console import Console
 
 from fives.cli import common
-from fives.envs import gym_env, openspiel_game, pettingzoo_env, table, train
+from fives.envs import gym_env, openspiel_bots, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
 from fives.settlement import ScoreRules
 from fives.tiles import Tile
@@ -45,6 +45,8 @@ openspiel_game.FivesState._apply_action
 openspiel_game.FivesState._action_to_string
 openspiel_game.FivesState.returns
 openspiel_game.FivesState.resample_from_infostate
+openspiel_bots.TimedISMCTSBot  # used by bench/vs_openspiel.py and the tests
+openspiel_bots.TimedISMCTSBot.run_search  # called by OpenSpiel's ISMCTSBot.step
 openspiel_game.FivesObserver.set_from
 openspiel_game.FivesObserver.string_from
 train._on_rollout_end

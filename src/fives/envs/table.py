@@ -38,13 +38,6 @@ EPISODES = ("hand", "game")
 REWARDS = ("points", "win_loss")
 
 
-
-def _forced_id(game: Game) -> int:
-    """The id of the tile that must lead this hand, or -1."""
-    tile = game.forced_lead
-    return tile.id if tile is not None else -1
-
-
 def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise FivesError(f"invalid {name} {value!r}: expected one of {', '.join(choices)}",
