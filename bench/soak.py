@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -30,7 +28,15 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from load import Stats, TableRun, free_port, proc_stats, seat_client
+from webload import (
+    SERVER_LIMITS,
+    Stats,
+    create_tables,
+    free_port,
+    proc_stats,
+    seat_clients,
+    stop_servers,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.web.tcp import BOTS, random_token, raw_ws, ws_frame
@@ -118,40 +124,18 @@ async def run(args: argparse.Namespace) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="fives-soak-"))
     server = subprocess.Popen(
         [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db",
-         str(workdir / "soak.sqlite3"), "--bot-delay", "0", "--table-rate", "100000",
-         "--tables-burst", "100000",
-         # Every client of this bench shares one address: players need more than one
-         # household's share of sockets (the hostile clients are still held by the join
-         # timeout, the queues, the head timeout and the wrong-link budget).
-         "--sockets-per-address", "100000", "--connections-per-address", "100000"],
+         str(workdir / "soak.sqlite3"), *SERVER_LIMITS],
         stdout=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:
+        tables = await create_tables([base], args.tables)
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            for _ in range(300):
-                try:
-                    await http.get("/api/presets")
-                    break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
-            tables = []
-            for _ in range(args.tables):
-                created = (await http.post("/api/tables", json={
-                    "preset": "five-up", "players": 4, "seats": [{"kind": "friend"}] * 4,
-                })).json()
-                tables.append(TableRun([s["url"].split("=", 1)[1] for s in created["seats"]]))
             bots = (await http.post("/api/tables", json=BOTS)).json()
             watch = bots["watch"].split("=", 1)[1]
         stats = Stats()
-        stop = asyncio.Event()
-        rng = random.Random(args.seed)
-        url = f"ws://127.0.0.1:{port}/ws"
-        players = [
-            asyncio.create_task(seat_client([url], table, seat, stats, args.think, stop,
-                                            random.Random(rng.random())))
-            for table in tables for seat in range(4)
-        ]
+        players = seat_clients([f"ws://127.0.0.1:{port}/ws"], tables, stats, args.think,
+                               args.seed)
         hostile = [
             lambda s: non_reader(port, watch, s), lambda s: guesser(port, s),
             lambda s: idle_flood(port, s), lambda s: slowloris(port, s),
@@ -186,10 +170,11 @@ async def run(args: argparse.Namespace) -> int:
                 rows.append(row)
                 print(json.dumps(row), flush=True)
                 next_sample = now + args.sample
-        stop.set()
+        for player in players:
+            player.close()
         for task in attacks:
             task.cancel()
-        await asyncio.gather(*players, *attacks, return_exceptions=True)
+        await asyncio.gather(*attacks, return_exceptions=True)
         rss_values = [r["rss_mib"] for r in rows]
         p99s = [r["p99_ms"] for r in rows if r["samples"]]
         print(json.dumps({
@@ -202,11 +187,7 @@ async def run(args: argparse.Namespace) -> int:
         }))
         return 0
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_servers([server])
 
 
 def main() -> int:

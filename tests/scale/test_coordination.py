@@ -16,6 +16,8 @@ def test_one_lease_at_a_time_with_rising_tokens(redis_prefix: str) -> None:
     async def scenario() -> None:
         a = Coordinator(REDIS_URL, redis_prefix, lease_s=0.4)
         b = Coordinator(REDIS_URL, redis_prefix, lease_s=0.4)
+        await a.start(lambda message: None)  # alive: listening to its inbox
+        await b.start(lambda message: None)
         try:
             first = await a.acquire("t")
             assert first == 1
@@ -37,6 +39,33 @@ def test_one_lease_at_a_time_with_rising_tokens(redis_prefix: str) -> None:
         finally:
             await a.stop()
             await b.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_lease_whose_holder_stopped_listening_is_taken_at_once(redis_prefix: str) -> None:
+    async def scenario() -> None:
+        a = Coordinator(REDIS_URL, redis_prefix, lease_s=60)
+        b = Coordinator(REDIS_URL, redis_prefix, lease_s=60)
+        c = Coordinator(REDIS_URL, redis_prefix, lease_s=60)
+        await a.start(lambda message: None)
+        await b.start(lambda message: None)
+        try:
+            assert await a.acquire("t") == 1
+            assert await b.acquire("t") is None  # a listens: its lease holds for 60 s
+            assert await b.unowned(["t"]) == []
+            assert await c.acquire("u") == 1  # c never listened: as a process that died
+            await a.mark_live("u", True)
+            assert await b.orphans() == ["u"]
+            assert await b.unowned(["t", "u"]) == ["u"]
+            assert await b.acquire("u") == 2  # long before its 60 s ran out
+            assert await b.owner("u") == b.proc
+            assert await c.renew() == ["u"]  # the old holder learns it lost the table
+            await a.stop()  # a stops listening (and gives its leases back)
+            assert await b.acquire("t") == 2
+        finally:
+            await b.stop()
+            await c.stop()
 
     asyncio.run(scenario())
 

@@ -101,6 +101,40 @@ def test_sigkill_of_owners_while_bots_play(pg_url: str, redis_prefix: str) -> No
         assert check_against_log(pg_url, table_id, [watcher]) > 5
 
 
+@pytest.mark.slow  # several seconds: a whole table's takeover
+def test_a_dead_owner_is_replaced_long_before_its_lease_runs_out(
+        pg_url: str, redis_prefix: str) -> None:
+    # A 30 s lease: only the dead owner's silent inbox can explain a takeover within seconds.
+    first = ServerProcess(pg_url, redis_prefix, "--lease", "30")
+    second = ServerProcess(pg_url, redis_prefix, "--lease", "30")
+    watcher: Watcher | None = None
+    try:
+        created = first.post("/api/tables", BOTS)
+        table_id = created["table"]
+        assert owner_pid(redis_prefix, table_id) == first.pid
+        watcher = Watcher(created["watch"].split("=", 1)[1], lambda: [second.port]).start()
+        deadline = time.monotonic() + 15
+        while watcher.seq() < 3:
+            assert time.monotonic() < deadline, "the table did not start"
+            time.sleep(0.02)
+        first.kill()
+        killed_at, before = time.monotonic(), watcher.seq()
+        while watcher.seq() <= before:
+            assert time.monotonic() - killed_at < 15, "the table stalled"
+            time.sleep(0.02)
+        stall = time.monotonic() - killed_at
+        assert owner_pid(redis_prefix, table_id) == second.pid
+        time.sleep(0.5)
+    finally:
+        if watcher is not None:
+            watcher.stop()
+        first.stop()
+        second.stop()
+    print(f"stall after SIGKILL with a 30 s lease: {stall:.2f} s")
+    assert stall < 10
+    assert check_against_log(pg_url, table_id, [watcher]) > 3
+
+
 def test_a_paused_owner_cannot_append_after_a_takeover(pg_url: str, redis_prefix: str) -> None:
     first = ServerProcess(pg_url, redis_prefix)
     second = ServerProcess(pg_url, redis_prefix)

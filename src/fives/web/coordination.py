@@ -4,9 +4,10 @@
   timers and bots, appends to its log). Taking a lease hands out a **fencing token** from a
   per-table counter that only goes up; the owner writes it to the table's row in PostgreSQL,
   and the log then refuses any older token (``fives.web.pgstore``). The owner renews its
-  leases every third of their length; a process that dies stops renewing, and the lease runs
-  out after ``lease_s`` seconds: the next command for the table, or the sweeper of any other
-  process, takes it and rebuilds the table from the log.
+  leases every third of their length. A process that dies stops listening to its inbox at
+  once, and its leases may then be taken without waiting (a paused process still listens, and
+  keeps them until they run out after ``lease_s`` seconds): the next command for the table,
+  or the sweeper of any other process, takes it and rebuilds the table from the log.
 - Each process has an inbox channel (pub/sub): commands routed to the owner, the owner's
   frames for the sockets of that process, replies. One more channel, ``owners``, tells every
   process that a table changed hands, so that its sockets join the new owner.
@@ -33,9 +34,17 @@ log = logging.getLogger("fives.web")
 
 Handler = Callable[[dict[str, Any]], None]
 
-# Take a lease that nobody holds: bump the table's token and store "process token".
+# Take a lease that nobody holds, or whose holder no longer listens to its inbox (the process
+# died: the kernel closed its Redis connections, so this needs no waiting for the lease to run
+# out): bump the table's token and store "process token". A process that is only paused still
+# listens, and keeps its lease until it runs out.
 ACQUIRE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local held = redis.call('GET', KEYS[1])
+if held then
+    local holder = string.match(held, '^(%S+) ')
+    if holder == nil then return 0 end
+    if redis.call('PUBSUB', 'NUMSUB', ARGV[3] .. holder)[2] > 0 then return 0 end
+end
 local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
 return token
@@ -145,10 +154,13 @@ class Coordinator:
     # --- leases ---------------------------------------------------------------------------
 
     async def acquire(self, table_id: str) -> int | None:
-        """A fencing token if this process now holds the table's lease, else None."""
+        """A fencing token if this process now holds the table's lease, else None. A lease whose
+        holder has died (stopped listening to its inbox) is taken at once; safety does not rest
+        on this test: a process that still runs without its inbox (cut off from Redis) has its
+        renewals refused and its appends fenced off by the new token."""
         token = int(await self._acquire(
             keys=[self.key("lease", table_id), self.key("epoch", table_id)],
-            args=[self.proc, self.lease_ms],
+            args=[self.proc, self.lease_ms, self.key("inbox", "")],
         ))
         if token == 0:
             return None
@@ -197,15 +209,19 @@ class Coordinator:
             await self.redis.srem(self.key("live"), table_id)
 
     async def orphans(self) -> list[str]:
-        """Live tables whose lease nobody holds."""
+        """Live tables whose lease nobody holds, or whose holder died."""
         members = [_text(m) for m in await self.redis.smembers(self.key("live"))]
-        if not members:
+        return await self.unowned(members)
+
+    async def unowned(self, table_ids: list[str]) -> list[str]:
+        """Those of ``table_ids`` whose lease nobody holds, or whose holder died."""
+        if not table_ids:
             return []
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id in members:
-                pipe.exists(self.key("lease", table_id))
-            held = await pipe.execute()
-        return [t for t, h in zip(members, held, strict=True) if not h]
+        values = await self.redis.mget([self.key("lease", t) for t in table_ids])
+        holders = {t: None if v is None else _text(v).split(" ")[0]
+                   for t, v in zip(table_ids, values, strict=True)}
+        dead = set(await self.gone(sorted({h for h in holders.values() if h is not None})))
+        return [t for t, h in holders.items() if h is None or h in dead]
 
     async def next_id(self) -> int:
         """A number no other process hands out (connection ids across processes)."""

@@ -12,11 +12,15 @@
   frames back through the process's inbox (``RemoteConnection``), one message per process and
   event loop turn. The owner builds every seat's frame, so hidden tiles still leave only in the
   frame of the seat that holds them.
-- **Failover.** Every process renews its leases; the sweeper of each process takes over live
-  tables whose lease ran out (their owner died), and a command for a table whose owner is gone
-  takes it over too. The new owner announces itself; attached sockets join it and get a full
-  view. A process that lost a table (paused past its lease) drops it when its renewal or its
-  next append fails.
+- **Failover.** Every process renews its leases. A process that dies stops listening to its
+  inbox at once (the kernel closes its Redis connection), and a lease whose holder does not
+  listen may be taken without waiting for it to run out (``Coordinator.acquire``): the sweeper
+  of each process (every half second) takes over the live tables whose holder is gone, and a
+  command or join for such a table takes it over too, several tables at a time. A process
+  that is only paused still listens, so its tables wait for its lease to run out. The new
+  owner announces itself; attached sockets join it and get a full view. A process that lost a
+  table (paused past its lease, or cut off from Redis) drops it when its renewal or its next
+  append fails: the fencing token, not the timing, is what keeps two owners from writing.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ log = logging.getLogger("fives.web")
 
 # Local connection ids are below this; each process adds its own multiple of it.
 ID_SPACE = 1 << 32
+# How many tables a sweep rebuilds at once.
+TAKEOVERS_AT_ONCE = 16
 
 
 class RemoteConnection(Connection):
@@ -74,7 +80,7 @@ class SharedGameServer(GameServer):
     """A ``GameServer`` that shares its tables with other processes (see the module doc)."""
 
     def __init__(self, storage: PgStorage, config: ServerConfig, metrics: Metrics,
-                 coord: Coordinator, sweep_s: float = 1.0) -> None:
+                 coord: Coordinator, sweep_s: float = 0.5) -> None:
         super().__init__(storage, config, metrics)
         self.pg = storage
         self.coord = coord
@@ -240,14 +246,18 @@ class SharedGameServer(GameServer):
         for proc in await self.coord.gone(sorted(remote)):  # died with sockets on our tables
             self._forget(proc)
         candidates = set(await self.coord.orphans())
-        for table_id in list(self.attached):
-            if await self.coord.owner(table_id) is None:
-                candidates.add(table_id)
-        taken = 0
-        for table_id in random.sample(sorted(candidates), len(candidates)):
-            if table_id not in self.tables and await self.table(table_id) is not None:
-                taken += 1
-        return taken
+        candidates.update(await self.coord.unowned(sorted(self.attached)))
+        candidates.difference_update(self.tables)
+        # Several at a time: a dead process leaves hundreds of tables, and each takeover
+        # mostly waits on Redis and PostgreSQL.
+        gate = asyncio.Semaphore(TAKEOVERS_AT_ONCE)
+
+        async def take(table_id: str) -> bool:
+            async with gate:
+                return table_id not in self.tables and await self.table(table_id) is not None
+
+        order = random.sample(sorted(candidates), len(candidates))
+        return sum(await asyncio.gather(*(take(t) for t in order)))
 
     # --- sockets ----------------------------------------------------------------------------
 
@@ -274,17 +284,23 @@ class SharedGameServer(GameServer):
 
     async def _route(self, table_id: str, message: dict[str, Any]) -> LiveTable | None:
         """Deliver ``message`` to the table's owner; the table instead if this process owns it
-        (or took it over because the owner is gone). Waits up to a lease for a dead owner."""
+        (or took it over because the owner is gone). Waits up to a lease for an owner that
+        does not answer but still holds its lease (paused, or cut off from Redis)."""
         deadline = time.monotonic() + self.coord.lease_s + 2.0
         while True:
             where = await self._owner_of(table_id)
             if isinstance(where, LiveTable):
                 return where
-            if where is not None and await self.post(where, message):
-                return None
+            if where is not None:
+                if await self.post(where, message):
+                    return None
+                # Nobody listens at the owner's inbox (it died): take the table now.
+                live = await self.table(table_id)
+                if live is not None:
+                    return live
             if time.monotonic() > deadline:
                 raise StorageError(f"table {table_id}: no process could take it")
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.05)
 
     async def join(self, conn: Connection, token: str) -> LiveTable:
         if conn.id < ID_SPACE:
@@ -478,7 +494,7 @@ def create_shared_app(
     *,
     prefix: str = "fives:",
     lease_s: float = 3.0,
-    sweep_s: float = 1.0,
+    sweep_s: float = 0.5,
 ) -> Any:
     """The app of one process of the shared mode: migrates the database (once, under yoyo's
     lock), then serves on PostgreSQL at ``database_url`` and Redis at ``redis_url``."""

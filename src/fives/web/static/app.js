@@ -213,8 +213,11 @@ function connect() {
     if (state.ws !== ws) return;
     setStatus(t("web.reconnecting"));
     document.body.classList.add("offline");
-    state.retry = Math.min(state.retry + 1, 6);
-    setTimeout(connect, 250 * 2 ** state.retry);
+    // 0.1 to 0.3 s at first (a server that died is replaced at once by another behind the
+    // same address), then doubling up to about 8 s; the random share keeps the clients of a
+    // dead server from all coming back in the same instant.
+    state.retry = Math.min(state.retry + 1, 7);
+    setTimeout(connect, 100 * 2 ** (state.retry - 1) * (0.5 + Math.random()));
   });
 }
 
