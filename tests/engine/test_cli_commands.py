@@ -67,3 +67,23 @@ def test_rules_in_english_and_french(preset: str, capsys: pytest.CaptureFixture[
 def test_rules_list(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rules", "--lang", "en")
     assert status == 0 and all(p in out for p in PRESETS)
+
+
+@pytest.mark.parametrize("form", ["us", "british"])
+def test_rules_explain_the_sniff_and_its_choice(form: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES.md §9 O4 in `fives rules`: the form of the option, then the placer's choice."""
+    status, plain, _ = run(capsys, "rules", "all-fives", "--lang", "en")
+    assert status == 0 and "Sniff" not in plain
+    for lang, head in (("en", {"us": "Sniff (US form)", "british": "Sniff (British form)"}),
+                       ("fr", {"us": "forme américaine", "british": "forme britannique"})):
+        status, out, _ = run(capsys, "rules", "all-fives", "-o", f"sniff={form}", "--lang",
+                             lang)
+        flat = " ".join(out.split())
+        assert status == 0 and head[form] in flat and "4-4@2:british" not in flat
+        status, out, _ = run(capsys, "rules", "all-fives", "-o", f"sniff={form}", "-o",
+                             "sniff_orientation_choice=true", "--lang", lang)
+        flat = " ".join(out.split())
+        assert status == 0 and "4-4:us" in flat and "4-4@2:british" in flat
+        assert (f"the {form} form" if lang == "en" else f"la forme {form}") in flat, (
+            "the form a sniff without suffix takes")

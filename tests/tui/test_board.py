@@ -12,11 +12,12 @@ from fives.rules import Ruleset
 from fives.tui.board import Drawer, crop_rows, draw_board
 
 
-def layouts(preset: str, players: int, games: int) -> list[dict[str, object]]:
+def layouts(preset: str, players: int, games: int,
+            **options: object) -> list[dict[str, object]]:
     out = []
     for seed in range(games):
         rng = random.Random(seed)
-        game = Game(Ruleset.preset(preset, players=players), seed=seed)
+        game = Game(Ruleset.preset(preset, players=players, **options), seed=seed)
         while game.phase_name == "play":
             moves = list(game.legal_moves)
             game.play(moves[rng.randrange(len(moves))])
@@ -24,11 +25,15 @@ def layouts(preset: str, players: int, games: int) -> list[dict[str, object]]:
     return out
 
 
-@pytest.mark.parametrize(("preset", "players"), [("five-up", 2), ("five-up", 4),
-                                                 ("all-fives", 3), ("multiples-of-five", 2)])
+@pytest.mark.parametrize(("preset", "players", "options"), [
+    ("five-up", 2, {}), ("five-up", 4, {}), ("all-fives", 3, {}), ("multiples-of-five", 2, {}),
+    ("all-fives", 2, {"sniff": "british"}), ("five-up", 2, {"sniff": "us"}),
+    ("multiples-of-five", 2, {"sniff": "british", "sniff_orientation_choice": True}),
+])
 @pytest.mark.parametrize("width", [80, 60, 40])
-def test_every_tile_drawn_once_or_listed(preset: str, players: int, width: int) -> None:
-    for data in layouts(preset, players, 15):
+def test_every_tile_drawn_once_or_listed(preset: str, players: int, options: dict[str, object],
+                                         width: int) -> None:
+    for data in layouts(preset, players, 15, **options):
         drawer = Drawer(data, width, None)
         drawer.draw()
         drawn = set(drawer.canvas.tags.values())
@@ -54,3 +59,41 @@ def test_open_ends_are_highlighted() -> None:
         shown = {line.plain[span.start:span.end] for line in board.lines for span in line.spans
                  if span.style == "bold yellow"}
         assert shown and shown <= values, (shown, values)
+
+
+def test_a_british_sniff_is_drawn_along_the_line_with_its_side_tiles_above_and_below() -> None:
+    """RULES.md §9 O4: the British sniff lies endwise in the line; its two side tiles stand on
+    its middle, one up and one down. A US sniff stays across the line."""
+    for form in ("british", "us"):
+        game = Game(Ruleset.preset("all-fives", sniff=form), seed=1)
+        layout = game.layout
+        from fives.moves import Move
+        from fives.tiles import Tile
+        for move in (Move.lead(Tile(4, 4)), Move.place(Tile(4, 6), 1, "E", 4),
+                     Move.place(Tile(4, 1), 1, "W", 4), Move.place(Tile(4, 2), 1, "N", 4),
+                     Move.place(Tile(4, 0), 1, "S", 4)):
+            layout.apply(move)
+        data = layout.to_json()
+        board = draw_board(data, 60)
+        rows = [line.plain for line in board.lines]
+        if form == "british":
+            (row,) = [r for r in rows if "[4|4]" in r]
+            assert "[1|4][4|4][4|6]" in row, rows
+            at = row.index("[4|4]") + 2  # the sniff's middle column
+            above, below = rows[rows.index(row) - 2:rows.index(row)], rows[rows.index(row) + 1:]
+            assert {r[at] for r in above} == {"4", "2"} and "┌" in above[0], rows
+            assert [r[at] for r in below[:2]] == ["4", "0"], rows
+        else:
+            assert not any("[4|4]" in r for r in rows), "a US sniff lies across its row"
+
+
+def test_the_sniffs_form_is_said_in_the_list_of_moves() -> None:
+    from fives.tui.frame import move_words
+
+    game = Game(Ruleset.preset("all-fives", sniff="us", sniff_orientation_choice=True), seed=3)
+    data = game.layout.to_json()
+    words = {lang: [move_words(m, data, None, lang).plain for m in game.legal_moves]
+             for lang in ("en", "fr")}
+    assert words["en"] == ["lead [6|6], as a US sniff (across, its ends keep counting)",
+                           "lead [6|6], as a British sniff (along the line, one tile each side)"]
+    assert "sniff britannique" in words["fr"][1] and "sniff américain" in words["fr"][0]

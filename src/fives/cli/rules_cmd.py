@@ -30,6 +30,10 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
     name = rules.name
     lines = [text("rules.title", lang, name=text(f"preset.name.{name}", lang), preset=name), ""]
     lines += textwrap.wrap(text(f"preset.rules.{name}", lang), width)
+    if rules.sniff != "none":  # RULES.md §9 O4: the sniff in the form of the option
+        lines += ["", *textwrap.wrap(text(f"rules.sniff.{rules.sniff}", lang), width)]
+        if rules.sniff_orientation_choice:
+            lines += textwrap.wrap(text("rules.sniff.choice", lang, form=rules.sniff), width)
     aliases = [a for a, target in ALIASES.items() if target == name]
     if aliases:
         lines += ["", text("rules.aliases", lang, aliases=", ".join(aliases))]

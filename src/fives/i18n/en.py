@@ -733,10 +733,33 @@ MESSAGES: dict[str, str] = {
         "the first double is the sniff (none; us: crosswise, its ends keep counting; british: "
         "endwise, one tile on each side)"
     ),
-    "option.sniff_orientation_choice": "whoever places the sniff chooses its form",
+    "rules.sniff.us": (
+        "Sniff (US form): the first double played is the sniff, laid crosswise, and the only "
+        "spinner; every other double is a plain crosswise double with no branches. The first "
+        "two tiles on the sniff go against its two sides in the line; then its two ends open. "
+        "While a side in the line is free it counts both halves; after that each of its ends "
+        "with no tile on it keeps counting its value."
+    ),
+    "rules.sniff.british": (
+        "Sniff (British form): the first double played is the sniff, laid endwise in the line, "
+        "so it counts its free ends like any tile (both halves when it leads and nothing is on "
+        "it). Each of its two sides takes exactly one tile, at once; a side tile counts its "
+        "outer end for the rest of the hand but can never be played on. Every other double is "
+        "a plain crosswise double with no branches."
+    ),
+    "rules.sniff.choice": (
+        "Whoever places the sniff chooses its form for the hand: 4-4:us (crosswise) or "
+        "4-4:british (endwise), 4-4@2:british for a sniff played on tile #2. Without the "
+        "suffix the sniff takes the {form} form."
+    ),
+    "option.sniff_orientation_choice": (
+        "whoever places the sniff chooses its form (4-4:us or 4-4:british; no suffix: sniff)"
+    ),
     "web.overdraw": "Draw anyway: +{cost} to the deck",
     "web.overdraw_confirm": "Click again to draw: +{cost} to the deck",
     "web.deck_from": "handicap {handicap} · overdraws {draws} · block {block}",
+    "tui.sniff_us": "as a US sniff (across, its ends keep counting)",
+    "tui.sniff_british": "as a British sniff (along the line, one tile each side)",
     "tui.move_overdraw": "draw anyway: +{cost} to the deck",
     "tui.deck_from": "handicap {handicap} + overdraws {draws} + block {block}",
     "tui.hint_expect": "expected: you {points}, the deck {against}",

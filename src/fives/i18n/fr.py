@@ -799,10 +799,33 @@ MESSAGES: dict[str, str] = {
         "le premier double est le sniff (none ; us : en travers, ses bouts comptent toujours ; "
         "british : en long, un domino de chaque côté)"
     ),
-    "option.sniff_orientation_choice": "qui pose le sniff choisit sa forme",
+    "rules.sniff.us": (
+        "Sniff (forme américaine) : le premier double posé est le sniff, posé en travers, et "
+        "c'est le seul double pivot ; les autres doubles sont de simples doubles en travers, "
+        "sans branches. Les deux premiers dominos sur le sniff vont contre ses deux côtés dans "
+        "la ligne ; ensuite ses deux bouts s'ouvrent. Tant qu'un côté dans la ligne est libre, "
+        "il compte ses deux moitiés ; ensuite chacun de ses bouts encore libre compte sa valeur."
+    ),
+    "rules.sniff.british": (
+        "Sniff (forme britannique) : le premier double posé est le sniff, posé en long dans la "
+        "ligne ; il compte ses bouts libres comme tout domino (ses deux moitiés quand il ouvre "
+        "et que rien n'y est posé). Chacun de ses deux flancs reçoit un seul domino, tout de "
+        "suite ; ce domino compte son bout extérieur jusqu'à la fin de la manche mais ne se "
+        "prolonge jamais. Les autres doubles sont de simples doubles en travers, sans branches."
+    ),
+    "rules.sniff.choice": (
+        "Qui pose le sniff choisit sa forme pour la manche : 4-4:us (en travers) ou "
+        "4-4:british (en long), 4-4@2:british pour un sniff posé sur le domino n° 2. Sans "
+        "suffixe, le sniff prend la forme {form}."
+    ),
+    "option.sniff_orientation_choice": (
+        "qui pose le sniff choisit sa forme (4-4:us ou 4-4:british ; sans suffixe : sniff)"
+    ),
     "web.overdraw": "Piocher quand même : +{cost} pour le talon",
     "web.overdraw_confirm": "Cliquez encore pour piocher : +{cost} pour le talon",
     "web.deck_from": "handicap {handicap} · surpioches {draws} · blocage {block}",
+    "tui.sniff_us": "en sniff américain (en travers, ses bouts comptent toujours)",
+    "tui.sniff_british": "en sniff britannique (en long, un domino de chaque côté)",
     "tui.move_overdraw": "piocher quand même : +{cost} pour le talon",
     "tui.deck_from": "handicap {handicap} + surpioches {draws} + blocage {block}",
     "tui.hint_expect": "espéré : vous {points}, le talon {against}",

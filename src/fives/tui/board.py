@@ -1,6 +1,7 @@
 """The table drawn as a picture: the line of play as a snake of tiles that turns at the edges,
 spinner branches drawn where they go (up and down from a spinner on a row, left and right from
-one on a column), doubles drawn across the line.
+one on a column), doubles drawn across the line, but a British sniff (RULES.md §9 O4) along it,
+its two side tiles up and down from its middle.
 
 Works on the layout's JSON form (``Layout.to_json()``) and returns plain cells, so any front end
 can style them; :func:`draw_board` gives rich ``Text`` lines no wider than asked. Whatever cannot
@@ -74,6 +75,7 @@ class Drawer:
                                                for e in data.get("ends", [])}
         self.width = width
         self.last = last
+        self.sniff = data.get("sniff", "none")  # the sniff's form in force, if any
         self.canvas = Canvas()
         self.direction: dict[tuple[int, str], str] = {}
         self.left_out: list[Text] = []
@@ -82,6 +84,10 @@ class Drawer:
     # ------------------------------------------------------------------ one tile
     def style(self, node: int) -> str:
         return STYLE_LAST if node == self.last else STYLE_TILE
+
+    def crosswise(self, nd: Mapping[str, Any]) -> bool:
+        """A double drawn across the line: every double but a British sniff (laid endwise)."""
+        return bool(nd["double"]) and not (nd["spinner"] and self.sniff == "british")
 
     def pip(self, value: int, is_open: bool, base: str) -> tuple[str, str]:
         return (str(value), STYLE_OPEN if is_open else base)
@@ -92,7 +98,7 @@ class Drawer:
         base = self.style(nd["n"])
         frame = STYLE_LAST if nd["n"] == self.last else (
             STYLE_SPINNER if nd["spinner"] else base)
-        if nd["double"]:
+        if self.crosswise(nd):
             p = self.pip(near, far_open, base)
             if heading in ("E", "W"):  # across a row: three rows high
                 return [[("┌", frame), p, ("┐", frame)], [("├", frame), ("─", frame),
@@ -221,7 +227,7 @@ class Drawer:
             return
         west = self.arm_length(1, "W")
         east = self.arm_length(1, "E")
-        lead_w = 3 if lead["double"] else 5
+        lead_w = 3 if self.crosswise(lead) else 5
         if west + lead_w + east <= self.width:
             col = west + (self.width - west - lead_w - east) // 2
         else:
@@ -232,7 +238,7 @@ class Drawer:
         # Open ends of the lead itself are the pips at its free sides.
         west_open = (1, "W") in self.playable
         east_open = (1, "E") in self.playable
-        if not lead["double"]:
+        if not self.crosswise(lead):
             cells[0][1] = self.pip(lead["touching"], west_open, self.style(1))
             cells[0][3] = self.pip(lead["outer"], east_open, self.style(1))
         else:
@@ -253,7 +259,7 @@ class Drawer:
         total = 0
         child = self.children.get((node, port))
         while child is not None:
-            total += 3 if child["double"] else 5
+            total += 3 if self.crosswise(child) else 5
             child = self.children.get((child["n"], "out"))
         return total
 

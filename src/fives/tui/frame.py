@@ -182,8 +182,9 @@ def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang:
     if move.kind == "pass":
         return Text(text("tui.move_pass", lang))
     tile = Text(f"[{move.touching}|{move.outer}]", style="bold")
+    form = Text(", " + text(f"tui.sniff_{move.form}", lang)) if move.form else Text()
     if move.kind == "lead":
-        return Text(text("tui.move_lead", lang) + " ") + tile
+        return Text(text("tui.move_lead", lang) + " ") + tile + form
     nodes = {nd["n"]: nd for nd in layout.get("nodes", [])}
     parent = nodes.get(move.node)
     if parent is None:
@@ -195,7 +196,7 @@ def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang:
         side = board.direction.get((move.node, move.port)) if board else None
         word = text(f"tui.port_{side}", lang) if side else text(f"tui.port_{move.port}", lang)
         out.append(", " + word)
-    return out
+    return out + form
 
 
 def moves_grid(labels: Sequence[Text], width: int) -> list[Text]:

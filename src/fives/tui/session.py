@@ -560,6 +560,8 @@ class PlaySession:
             self.error(self.t("tui.not_held", tile=shown, count=count))
             return False
         fits = [m for m in moves if m.tile == tile]
+        if any(m.form for m in fits):  # the sniff: the form typed, else the option's (§9 O4)
+            fits = [m for m in fits if m.form == (parsed.form or self.game.rules.sniff)]
         if parsed.kind == "place":  # 6-3@2: the 6 against tile #2
             fits = [m for m in fits if m.node == parsed.node and m.touching == parsed.touching
                     and (not parsed.port or m.port == parsed.port)]
