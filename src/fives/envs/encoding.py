@@ -229,10 +229,12 @@ class LayoutSections:
         vec[o["node_touch"] + i] = layout.touch[i] / 6
         if layout.spinner[i]:
             vec[o["node_spinner"] + i] = 1.0
-        vec[self._open] = 0.0
+        for k in self._open:  # item by item: cheaper than fancy indexing for a few
+            vec[k] = 0.0
         value = layout.value
         self._open = [_OPEN + p * 7 + value[p] for p in layout.ends]
-        vec[self._open] = 1.0
+        for k in self._open:
+            vec[k] = 1.0
 
 
 _O_TOTAL = OFFSET["total"]
