@@ -41,7 +41,8 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
     """IS-MCTS (OpenSpiel's Python implementation) with a wall-clock budget per move.
 
     ``seconds``: stop starting simulations once this much time has passed (the one running
-    finishes); ``max_simulations``: stop after that many. At least one must be given. The move
+    finishes); ``max_simulations``: stop after that many. At least one must be given; a search
+    runs at least two simulations (the first only expands the root). The move
     played is the most visited one (ties broken at random), as OpenSpiel's default.
     """
 
@@ -74,15 +75,19 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         start = time.perf_counter()
         self._root_node = self.create_new_node(state)
         key = self.get_state_key(state)
-        while self.simulations < self._max_simulations and (
-                self.seconds is None or time.perf_counter() - start < self.seconds):
+        root = self._root_node
+        # The first simulation only expands the root: a search needs a second one to have a
+        # move to choose, whatever the budget says.
+        while root.total_visits <= 0 or (
+                self.simulations < self._max_simulations
+                and (self.seconds is None or time.perf_counter() - start < self.seconds)):
             sampled = self.sample_root_state(state)
             if self.get_state_key(sampled) != key:
                 raise pyspiel.SpielError("a resampled state is not in the searched "
                                          "information set")
             self.run_simulation(sampled)
             self.simulations += 1
-        return self.get_final_policy(state, self._root_node)  # type: ignore[no-any-return]
+        return self.get_final_policy(state, root)  # type: ignore[no-any-return]
 
     def choose(self, state: FivesState) -> int:
         """The action to play in ``state`` (a decision node), searching the current hand."""
