@@ -31,7 +31,7 @@ from fives.events import (
     PlayEvent,
 )
 from fives.layout import MAX_NODES, Layout
-from fives.moves import DRAW, LEAD_PORT, PASS, Move, parse_notation
+from fives.moves import DRAW, LEAD_PORT, MOVE_BY_CODE, PASS, Move, parse_notation
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.tiles import (
@@ -100,13 +100,19 @@ class PublicAction(NamedTuple):
     open_values: tuple[int, ...]
 
 
-class _HandLog(TypedDict):
-    """One hand of the record as the game keeps it: the deal as masks and ids."""
+class _HandDeal(TypedDict):
+    """The deal of a hand as the record keeps it: masks and ids."""
 
     hands: list[int]
     boneyard: list[int]
     leader: int
-    actions: list[str]
+
+
+class _HandLog(_HandDeal):
+    """One hand of the record as the game keeps it (notation is written only when asked for)."""
+
+    actions: list[int]  # move codes
+    sniff_at: int  # the action placing a sniff whose form its placer chose (§9 O4), or -1
 
 
 class HandEnd(NamedTuple):
@@ -132,19 +138,6 @@ class LegalMoves(tuple[Move, ...]):
 
     def __repr__(self) -> str:
         return f"<LegalMoves {', '.join(m.notation(explicit=True) for m in self)}>"
-
-
-class _Position:
-    """The legal moves of one position, cached for the checked path (see ``Game._codes``)."""
-
-    __slots__ = ("checked", "codes", "hand", "moves", "top")
-
-    def __init__(self, top: object, checked: int, hand: int, codes: list[int]) -> None:
-        self.top = top  # the last unchecked push (None: none since the last checked move)
-        self.checked = checked  # checked moves of the hand
-        self.hand = hand
-        self.codes = codes
-        self.moves: LegalMoves | None = None
 
 
 class Game:
@@ -213,13 +206,18 @@ class Game:
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append
         self._events: list[Event] = []
+        # This hand's actions as the checked path keeps them: (seat, move code, drawn tile id
+        # or -1, the playable ports before the action); ``history`` builds the PublicActions
+        # and ``to_record`` the notation from them when first asked for.
+        self._actions: list[tuple[int, int, int, list[int]]] = []
+        self._sniff_at = -1  # the action that placed the sniff, its form chosen (§9 O4)
         self._history: list[PublicAction] = []
-        self._codes_cache: _Position | None = None
+        self._clear_legal()
         self._last_hand_end: HandEndEvent | None = None
         # The record: the hands before this one (never changed once archived, so copies
         # share them) and this hand's deal and actions.
         self._past_hands: tuple[_HandLog, ...] = ()
-        self._hand_log: _HandLog | None = None
+        self._hand_deal: _HandDeal | None = None
         # The score rules (settlement.py, shared with the bots' hand model) and hot-path
         # constants read from them.
         sr = self._score_rules = score_rules(rules)
@@ -353,11 +351,14 @@ class Game:
         self._hand_end = None
         self._last_hand_end = None
         self._stack.clear()
-        self._history = []
+        self._clear_legal()
         # The record keeps the deal as masks and ids; it is written out only when asked for.
-        if self._hand_log is not None:
-            self._past_hands += (self._hand_log,)
-        self._hand_log = {"hands": masks[:], "boneyard": bone, "leader": chosen, "actions": []}
+        if self._hand_deal is not None:
+            self._past_hands += (self._hand_record(),)
+        self._hand_deal = {"hands": masks[:], "boneyard": bone, "leader": chosen}
+        self._actions = []
+        self._sniff_at = -1
+        self._history = []
 
     def next_hand(self, deal: Deal | None = None, leader: int | None = None) -> None:
         """Deal the next hand (after ``phase == "hand_over"``) with the rules' opener."""
@@ -443,7 +444,22 @@ class Game:
     @property
     def history(self) -> tuple[PublicAction, ...]:
         """The public actions of the current hand (drawn tiles included: see ``view``)."""
-        return tuple(self._history)
+        done = self._history
+        actions = self._actions
+        if len(done) < len(actions):
+            # Built once per action. A port's value is fixed once its tile is placed, and the
+            # tiles of a checked move are never taken back, so the values read now are those
+            # the action saw.
+            value = self._layout.value
+            for k in range(len(done), len(actions)):
+                seat, code, drawn, ends = actions[k]
+                move = _sniff_move(code) if k == self._sniff_at else Move.from_code(code)
+                # The open ends in Layout.ends_list order (by node, in-line before branch).
+                done.append(PublicAction(
+                    seat, move.kind, move if move.code >= 0 else None,
+                    TILE_BY_ID[drawn] if drawn >= 0 else None,
+                    tuple(map(value.__getitem__, sorted(ends)))))
+        return tuple(done)
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
@@ -478,22 +494,25 @@ class Game:
         return self._side[seat]
 
     # ------------------------------------------------------------------ legal moves
+    def _clear_legal(self) -> None:
+        """Forget the cached legal moves (see ``_codes``): the position changed."""
+        self._legal_top: object = None
+        self._legal_codes: list[int] | None = None
+        self._legal_moves: LegalMoves | None = None
+
     def _codes(self) -> list[int]:
         """``legal_codes()``, computed once per position for the checked path (``legal_moves``
-        and ``play``). The position is named by the hand, the checked moves of the hand and the
-        last unchecked push (a new tuple each time, kept alive by the cache itself)."""
-        return self._cached().codes
-
-    def _cached(self) -> _Position:
+        and ``play``). Every checked move, deal and boneyard change clears the cache; an
+        unchecked ``push`` is told by the top of the undo stack (a new tuple each time, kept
+        alive by the cache itself), so the cache holds across a push and its pop."""
         stack = self._stack
         top = stack[-1] if stack else None
-        cached = self._codes_cache
-        n = len(self._history)
-        if (cached is not None and cached.top is top and cached.checked == n
-                and cached.hand == self._hand_number):
-            return cached
-        cached = self._codes_cache = _Position(top, n, self._hand_number, self.legal_codes())
-        return cached
+        codes = self._legal_codes
+        if codes is None or self._legal_top is not top:
+            codes = self._legal_codes = self.legal_codes()
+            self._legal_top = top
+            self._legal_moves = None
+        return codes
 
     def legal_codes(self) -> list[int]:
         if self._phase is not PLAY:
@@ -535,14 +554,25 @@ class Game:
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves here (see ``LegalMoves``); placements if any, else draw or pass."""
-        cached = self._cached()
-        moves = cached.moves
-        if moves is None:
-            if self._sniff_choice and self._layout.sniff_open:
-                moves = _new(LegalMoves, map(_sniff_form_move, cached.codes))
-            else:
-                moves = _new(LegalMoves, map(Move.from_code, cached.codes))
-            cached.moves = moves
+        moves = self._legal_moves
+        stack = self._stack
+        if moves is not None and self._legal_top is None and not stack:
+            return moves  # built for this position (see ``_codes``)
+        top = stack[-1] if stack else None
+        codes = self._legal_codes
+        if codes is None or self._legal_top is not top:
+            codes = self._legal_codes = self.legal_codes()  # as in ``_codes``, one call less
+            self._legal_top = top
+        elif moves is not None:
+            return moves
+        if self._sniff_choice and self._layout.sniff_open:
+            moves = _new(LegalMoves, map(_sniff_form_move, codes))
+        else:
+            try:
+                moves = _new(LegalMoves, map(MOVE_BY_CODE.__getitem__, codes))
+            except KeyError:  # a move not met before: Move.from_code makes and keeps it
+                moves = _new(LegalMoves, map(Move.from_code, codes))
+        self._legal_moves = moves
         return moves
 
     def is_legal(self, move: Move) -> bool:
@@ -728,10 +758,14 @@ class Game:
     def play(self, move: Move | str) -> list[Event]:
         """Make a legal move, record it, and return the events it caused."""
         if move.__class__ is Move and self._phase is PLAY and not move.form:
-            # The common case first: a Move among the position's cached legal codes.
+            # The common case first: a Move among the position's cached legal codes (the
+            # cache of ``_codes``, valid as is when no unchecked push is under way).
+            codes = self._legal_codes
+            if codes is None or self._legal_top is not None or self._stack:
+                codes = self._codes()
             code = move.code
-            if code in self._cached().codes:
-                return self._record_move(code, move, True)
+            if code in codes:
+                return self._record_move(code, True)
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
@@ -742,65 +776,64 @@ class Game:
         elif not self.is_legal(move):
             reason, params = self._why_illegal(move)
             raise self._illegal(move.notation(explicit=True), reason, **params)
-        return self._record_move(move.code, move, True)
+        return self._record_move(move.code, True)
 
     def play_code(self, code: int) -> None:
         """Make the legal move ``code`` (one of ``legal_codes()``) and record it in the history
         and the record like ``play``, without checking it and without building events: the
         recorded fast path for environments. An illegal code leaves the game inconsistent."""
-        self._record_move(code, Move.from_code(code), False)
+        self._record_move(code, False)
 
-    def _record_move(self, code: int, move: Move, events: bool) -> list[Event]:
+    def _record_move(self, code: int, events: bool) -> list[Event]:
         seat = self._turn
         hand_no = self._hand_number
         layout = self._layout
-        # The open ends in Layout.ends_list order (by node, in-line before branch: by port).
-        open_values = tuple(map(layout.value.__getitem__, sorted(layout.ends)))
-        drawn = TILE_BY_ID[self._boneyard[self._bpos]] if code == DRAW else None
+        drawn = self._boneyard[self._bpos] if code == DRAW else -1
+        # What the history and the record need, kept raw (see ``_actions``).
+        self._actions.append((seat, code, drawn, layout.ends[:]))
         before = self._scores
         self.push_code(code)
         self._stack.clear()
         layout.forget_undo()
-        placed = code >= 0
-        texts = _TEXTS.get(code)
-        if placed and self._sniff_choice and layout.spinner[layout.count - 1]:
-            # The sniff, written with the form in force (§9 O4), also when the text had none.
-            move = Move.from_code(code).with_form(layout.sniff)
-            texts = (str(move), move.notation(explicit=move.kind == "place"))
-        elif texts is None:
-            known = Move.from_code(code)  # the canonical text: never a form on another tile
-            texts = _TEXTS[code] = (str(known), known.notation(explicit=known.kind == "place"))
-        # tuple.__new__ builds the named tuples without their Python-level __new__.
-        self._history.append(_new(PublicAction, (seat, move.kind, move if placed else None,
-                                                 drawn, open_values)))
-        log = self._hand_log
-        assert log is not None
-        log["actions"].append(texts[1])
+        self._legal_codes = self._legal_moves = None
+        text = ""
+        if code >= 0 and self._sniff_choice and layout.spinner[layout.count - 1]:
+            # The sniff, its form chosen by its placer (§9 O4): written with the form in force.
+            self._sniff_at = len(self._actions) - 1
+            text = str(_sniff_move(code))
         end = self._hand_end
         if not events:
             if end is not None and self._phase is not PLAY:
                 self._last_hand_end = self._hand_end_event(hand_no)
             return []
         scores = self._scores
-        if end is None:
-            if placed:
-                side = self._side[seat]
-                new: list[Event] = [_new(PlayEvent, (hand_no, seat, texts[0], layout.total,
-                                                     scores[side] - before[side], scores,
-                                                     "play"))]
-            elif drawn is not None:
-                new = [_new(DrawEvent, (hand_no, seat, drawn, scores, "draw"))]
-            else:
-                new = [_new(PassEvent, (hand_no, seat, "pass"))]
-            self._events += new
-            return new
-        after_play = self._scores_before_settlement()
-        if placed:
+        if end is not None:
+            return self._record_end(code, seat, drawn, before, text)
+        if code >= 0:
             side = self._side[seat]
-            new = [PlayEvent(hand_no, seat, texts[0], layout.total,
+            # tuple.__new__ builds the named tuples without their Python-level __new__.
+            text = text or _EVENT_TEXT.get(code) or _texts(code)[0]
+            event: Event = _new(PlayEvent, (hand_no, seat, text, layout.total,
+                                            scores[side] - before[side], scores, "play"))
+        elif drawn >= 0:
+            event = _new(DrawEvent, (hand_no, seat, TILE_BY_ID[drawn], scores, "draw"))
+        else:
+            event = _new(PassEvent, (hand_no, seat, "pass"))
+        self._events.append(event)
+        return [event]
+
+    def _record_end(self, code: int, seat: int, drawn: int, before: tuple[int, ...],
+                    text: str) -> list[Event]:
+        """The events of a move that ended the hand (and perhaps the game)."""
+        hand_no = self._hand_number
+        after_play = self._scores_before_settlement()
+        new: list[Event]
+        if code >= 0:
+            side = self._side[seat]
+            new = [PlayEvent(hand_no, seat, text or _texts(code)[0], self._layout.total,
                              after_play[side] - before[side], after_play)]
-        elif drawn is not None:
-            new = [DrawEvent(hand_no, seat, drawn, after_play)]
+        elif drawn >= 0:
+            new = [DrawEvent(hand_no, seat, TILE_BY_ID[drawn], after_play)]
         else:
             new = [PassEvent(hand_no, seat)]
         if self._phase is not PLAY:
@@ -808,7 +841,7 @@ class Game:
             new.append(self._last_hand_end)
             if self._phase is GAME_OVER:
                 assert self._winner is not None
-                new.append(GameEndEvent(self._winner, scores))
+                new.append(GameEndEvent(self._winner, self._scores))
         self._events += new
         return new
 
@@ -832,10 +865,10 @@ class Game:
         new = bone[:]  # copies share the boneyard list: never change it in place
         new[self._bpos], new[where] = new[where], new[self._bpos]
         self._boneyard = new
-        log = self._hand_log
+        log = self._hand_deal
         if log is not None and log["boneyard"] is bone:
             log["boneyard"] = new
-        self._codes_cache = None
+        self._clear_legal()
 
     def _scores_before_settlement(self) -> tuple[int, ...]:
         if self._hand_end is None or self._hand_end.result == "target":
@@ -852,17 +885,18 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._rng = rng
         other._rng_seed = None
-        other._codes_cache = None
+        other._clear_legal()
         other._hands = self._hands[:]  # the boneyard list is never changed in place: shared
         other._layout = self._layout.copy()
         other._stack = []
         other._push_undo = other._stack.append
         other._events = []
+        other._actions = self._actions[:]
         other._history = self._history[:]
-        log = self._hand_log
-        if log is not None:
-            other._hand_log = {"hands": log["hands"], "boneyard": log["boneyard"],
-                               "leader": log["leader"], "actions": log["actions"][:]}
+        deal = self._hand_deal
+        if deal is not None:  # set_next_draw replaces the boneyard: a dict of its own
+            other._hand_deal = {"hands": deal["hands"], "boneyard": deal["boneyard"],
+                                "leader": deal["leader"]}
         return other
 
     def determinised(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> Game:
@@ -928,8 +962,8 @@ class Game:
             game._layout.apply(move)
         game._layout.forget_undo()
         # The position has no full deal: its record (if asked for) starts from here.
-        game._hand_log = {"hands": game._hands[:], "boneyard": game._boneyard[:],
-                          "leader": leader, "actions": []}
+        game._hand_deal = {"hands": game._hands[:], "boneyard": game._boneyard[:],
+                           "leader": leader}
         return game
 
     def view(self, seat: int | None) -> SeatView:
@@ -954,8 +988,15 @@ class Game:
             add_meta(record, meta, hand_meta)
         return record
 
+    def _hand_record(self) -> _HandLog:
+        """The current hand's deal and actions (as codes) for the record."""
+        deal = self._hand_deal
+        assert deal is not None
+        return {"hands": deal["hands"], "boneyard": deal["boneyard"], "leader": deal["leader"],
+                "actions": [a[1] for a in self._actions], "sniff_at": self._sniff_at}
+
     def _logs(self) -> tuple[_HandLog, ...]:
-        return self._past_hands + ((self._hand_log,) if self._hand_log is not None else ())
+        return self._past_hands + ((self._hand_record(),) if self._hand_deal is not None else ())
 
     def _record(self) -> dict[str, Any]:
         return {
@@ -966,7 +1007,10 @@ class Game:
             "hands": [
                 {"hands": [[str(t) for t in tiles_of(m)] for m in log["hands"]],
                  "boneyard": [str(TILE_BY_ID[i]) for i in log["boneyard"]],
-                 "leader": log["leader"], "actions": list(log["actions"])}
+                 "leader": log["leader"], "actions": [
+                     _sniff_move(c).notation(explicit=c >> 6 != LEAD_PORT)
+                     if k == log["sniff_at"] else _texts(c)[1]
+                     for k, c in enumerate(log["actions"])]}
                 for log in self._logs()
             ],
         }
@@ -998,10 +1042,27 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
 _BIT = tuple(1 << i for i in range(TILE_COUNT))
 _TEXTS: dict[int, tuple[str, str]] = {}  # move code -> (event notation, record notation)
+_EVENT_TEXT: dict[int, str] = {}  # move code -> event notation (the checked path's lookup)
+
+
+def _texts(code: int) -> tuple[str, str]:
+    """A move's notation in events (``str``) and in records (explicit port), cached by code."""
+    texts = _TEXTS.get(code)
+    if texts is None:
+        move = Move.from_code(code)
+        texts = _TEXTS[code] = (str(move), move.notation(explicit=move.kind == "place"))
+        _EVENT_TEXT[code] = texts[0]
+    return texts
 # The lead of each tile with its high half west, the orientation legal_codes lists.
 _LEAD_OF = tuple(Move.lead(t) for t in ALL_TILES)
 _new = tuple.__new__
 _DRAW_WIDTH = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
+
+
+def _sniff_move(code: int) -> Move:
+    """The sniff's lead or placement ``code`` with the form its placer chose (bit 0: British;
+    §9 O4), as events, the history and the record write it."""
+    return Move.from_code(code).with_form("british" if code & 1 else "us")
 
 
 def _sniff_form_move(code: int) -> Move:

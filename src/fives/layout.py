@@ -10,6 +10,7 @@ kept up to date on every placement and restored on undo.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from fives.errors import IllegalMoveError
@@ -58,6 +59,7 @@ class Layout:
         "count",
         "dead",
         "ends",
+        "forget_undo",
         "inline_free",
         "parent_port",
         "sniff",
@@ -107,6 +109,9 @@ class Layout:
         # Per placement: the total before it, the slot of ``ends`` it took over (-1 for the
         # lead) and how many ends it appended.
         self._undo: list[tuple[int, int, int]] = []
+        # ``forget_undo()`` drops the undo history (after a checked move: what is played stays
+        # played). It is the list's own ``clear``, so the checked path pays no Python call.
+        self.forget_undo: Callable[[], None] = self._undo.clear
 
     def clear(self) -> None:
         """Take every tile off (a new hand); the per-node arrays are overwritten as tiles come."""
@@ -389,10 +394,6 @@ class Layout:
         other.inline_free = self.inline_free[:]
         other.spinner_count = self.spinner_count
         return other  # with no undo history: it cannot undo what came before it
-
-    def forget_undo(self) -> None:
-        """Drop the undo history (after a checked move: what is played stays played)."""
-        self._undo.clear()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -120,11 +120,11 @@ class Move:
     @staticmethod
     def from_code(code: int) -> Move:
         try:
-            return _BY_CODE[code]
+            return MOVE_BY_CODE[code]
         except KeyError:
             pass
         move = _decode(code)
-        _BY_CODE[code] = move
+        MOVE_BY_CODE[code] = move
         return move
 
     def notation(self, explicit: bool = False) -> str:
@@ -161,7 +161,9 @@ def _check_form(tile: Tile, form: str) -> None:
 
 _DRAW_MOVE = Move("draw")
 _PASS_MOVE = Move("pass")
-_BY_CODE: dict[int, Move] = {DRAW: _DRAW_MOVE, PASS: _PASS_MOVE}
+# The Move of every code met so far (``Move.from_code`` adds to it): one object per move, so
+# hot paths may look codes up here and fall back to ``from_code`` on a KeyError.
+MOVE_BY_CODE: dict[int, Move] = {DRAW: _DRAW_MOVE, PASS: _PASS_MOVE}
 
 
 def _decode(code: int) -> Move:
