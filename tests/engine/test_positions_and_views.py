@@ -182,3 +182,39 @@ def test_determinised_deals_the_hidden_tiles_otherwise() -> None:
         game.determinised([hands[0], hands[0]], bone)
     with pytest.raises(UsageError):
         game.determinised(hands, bone[1:])
+
+
+@pytest.mark.parametrize(("preset", "options"), [
+    ("five-up", {}),
+    ("five-up-solitaire", {}),
+    ("block", {"players": 4}),
+    ("all-fives", {"sniff": "british", "sniff_orientation_choice": True}),
+])
+def test_history_and_record_read_late_are_those_read_move_by_move(
+        preset: str, options: dict[str, object]) -> None:
+    """``history`` and the record's actions are built from what ``play`` keeps when first read:
+    read once at the end of each hand they are what a reader saw after every move (the open
+    ends as they were, each drawn tile, the sniff with its form)."""
+    rules = Ruleset.preset(preset, **options)
+    rng = random.Random(11)
+    eager, late = Game(rules, seed=4), Game(rules, seed=4)
+    for _ in range(6):
+        seen = []
+        while eager.phase_name == "play":
+            moves = list(eager.legal_moves)
+            move = moves[rng.randrange(len(moves))]
+            opened = tuple(eager.layout.open_values())
+            events = eager.play(move)
+            late.play(move)
+            seen.append(eager.history[-1])
+            assert seen[-1].open_values == opened
+            if seen[-1].move is not None:  # the event and the history write it alike
+                assert events[0].type == "play" and events[0].move == str(seen[-1].move)
+        assert late.history == tuple(seen) == eager.history
+        assert [(a.seat, a.kind, str(a.move), a.tile) for a in late.history] == [
+            (a.seat, a.kind, str(a.move), a.tile) for a in seen]
+        assert late.to_record() == eager.to_record()
+        if eager.phase_name == "game_over":
+            break
+        eager.next_hand()
+        late.next_hand()
