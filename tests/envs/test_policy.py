@@ -74,3 +74,11 @@ def test_train_command_refuses_a_run_without_a_limit(
     with pytest.raises(SystemExit):
         train_main(["--out", "x.zip"])
     assert "give --steps, --minutes or --cpu-minutes" in capsys.readouterr().err
+
+
+def test_training_on_several_environments_at_once(tmp_path: Path) -> None:
+    model = train(steps=128, n_steps=64, batch_size=32, n_epochs=1, net=(16, 16), envs=4,
+                  seed=2)
+    assert model.num_timesteps >= 128 and model.get_env().num_envs == 4
+    with pytest.raises(ValueError, match="invalid envs 3"):
+        train(steps=64, n_steps=64, envs=3)

@@ -46,12 +46,15 @@ def train(
     n_epochs: int = 4,
     learning_rate: float = 3e-4,
     net: Sequence[int] = (128, 128),
+    envs: int = 1,
     options: dict[str, Any] | None = None,
     verbose: int = 0,
 ) -> Any:
     """Train and return the model (saved to ``out`` when given). Stops after ``steps`` agent
     steps, ``minutes`` of wall-clock time or ``cpu_minutes`` of this process's CPU time,
-    whichever comes first (one is required)."""
+    whichever comes first (one is required). ``envs`` copies of the environment step in turn
+    (seeds ``seed`` to ``seed + envs - 1``), the policy run on all of them at once: a rollout
+    is still ``n_steps`` agent steps, ``n_steps // envs`` from each."""
     if steps is None and minutes is None and cpu_minutes is None:
         raise ValueError("give steps or minutes: expected a limit to the training")
     import torch
@@ -62,9 +65,19 @@ def train(
     # The masked distribution's argument checks cost more than the network on 3,166 actions.
     torch.distributions.Distribution.set_default_validate_args(False)
     torch.manual_seed(seed)
-    env = make_env(preset, opponents, reward_scale, seed, options or {})
+    if envs < 1 or n_steps % envs:
+        raise ValueError(f"invalid envs {envs!r}: expected a positive divisor of n_steps "
+                         f"({n_steps})")
+    if envs == 1:
+        env = make_env(preset, opponents, reward_scale, seed, options or {})
+    else:
+        from stable_baselines3.common.vec_env import DummyVecEnv
+
+        env = DummyVecEnv([
+            (lambda i=i: make_env(preset, opponents, reward_scale, seed + i, options or {}))
+            for i in range(envs)])
     model = MaskablePPO(
-        "MlpPolicy", env, n_steps=n_steps, batch_size=batch_size, n_epochs=n_epochs,
+        "MlpPolicy", env, n_steps=n_steps // envs, batch_size=batch_size, n_epochs=n_epochs,
         learning_rate=learning_rate,
         gamma=0.99, ent_coef=0.01, seed=seed, device="cpu", verbose=verbose,
         policy_kwargs={"net_arch": list(net)},
@@ -100,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", required=True, help="where to save the model (.zip)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--reward-scale", type=float, default=0.02)
+    p.add_argument("--envs", type=int, default=1,
+                   help="environments stepped together (the policy runs on all at once)")
     p.add_argument("--verbose", type=int, default=1)
     args = p.parse_args(argv)
     if args.steps is None and args.minutes is None and args.cpu_minutes is None:
@@ -110,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         model = train(preset=args.preset, opponents=args.opponents, steps=args.steps,
                       minutes=args.minutes, cpu_minutes=args.cpu_minutes, out=args.out,
                       seed=args.seed,
-                      reward_scale=args.reward_scale, options=options, verbose=args.verbose)
+                      reward_scale=args.reward_scale, envs=args.envs, options=options,
+                      verbose=args.verbose)
     except (FivesError, ValueError) as exc:
         print(f"train: error: {exc}", file=sys.stderr)
         return 2
