@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fives.errors import FivesError
@@ -73,9 +73,10 @@ def train(
     else:
         from stable_baselines3.common.vec_env import DummyVecEnv
 
-        env = DummyVecEnv([
-            (lambda i=i: make_env(preset, opponents, reward_scale, seed + i, options or {}))
-            for i in range(envs)])
+        def maker(i: int) -> Callable[[], Any]:
+            return lambda: make_env(preset, opponents, reward_scale, seed + i, options or {})
+
+        env = DummyVecEnv([maker(i) for i in range(envs)])
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=n_steps // envs, batch_size=batch_size, n_epochs=n_epochs,
         learning_rate=learning_rate,
