@@ -23,9 +23,10 @@ def configs() -> list[tuple[str, int]]:
     return out
 
 
-def hand_end_layouts(preset: str, players: int, count: int, seed: int) -> list[dict[str, Any]]:
+def hand_end_layouts(preset: str, players: int, count: int, seed: int,
+                     **options: Any) -> list[dict[str, Any]]:
     """``count`` layouts as the server sends them, each at the end of a hand of random play."""
-    rules = Ruleset.preset(preset, players=players)
+    rules = Ruleset.preset(preset, players=players, **options)
     rng = random.Random(f"{preset}/{players}/{seed}")
     found: list[dict[str, Any]] = []
     while len(found) < count:

@@ -45,6 +45,16 @@ def server_of(client: TestClient) -> Any:
          None, "-5"),
         ({"preset": "five-up", "players": 2, "partnerships": "yes",
           "seats": [{"kind": "me"}] * 2}, "bad_partnerships", "yes"),
+        ({"preset": "all-fives", "players": 2, "sniff": 3, "seats": [{"kind": "me"}] * 2},
+         "bad_sniff", "3"),
+        ({"preset": "all-fives", "players": 2, "sniff": "sideways",
+          "seats": [{"kind": "me"}] * 2}, "invalid_option", "sideways"),
+        ({"preset": "five-up-solitaire", "players": 1, "sniff": "us",
+          "seats": [{"kind": "me"}]}, "invalid_option", "sniff"),
+        ({"preset": "all-fives", "players": 2, "sniff_orientation_choice": "yes",
+          "seats": [{"kind": "me"}] * 2}, "bad_sniff_choice", "yes"),
+        ({"preset": "all-fives", "players": 2, "sniff_orientation_choice": True,
+          "seats": [{"kind": "me"}] * 2}, "invalid_option", "sniff_orientation_choice"),
     ],
 )
 def test_create_rejects_bad_requests(
@@ -530,3 +540,33 @@ def test_one_address_cannot_create_tables_without_end(make_client: Any) -> None:
     statuses = [client.post("/api/tables", json=TWO_HUMANS).status_code for _ in range(5)]
     assert statuses == [201, 201, 201, 429, 429]
     assert len(server_of(client).storage.table_ids()) == 3
+
+
+def test_a_sniff_table_plays_its_form_and_explains_its_count(make_client: Any) -> None:
+    """RULES.md §9 O4 from the start page's request: the table's rules carry the sniff and its
+    choice, the legal moves name the sniff's forms, and every play's explained parts add up
+    to the total (a British sniff by its free ends, a US sniff's free branch ends too)."""
+    from fives.web.protocol import count_parts
+
+    client = make_client()
+    created = create(client, preset="all-fives", players=2, sniff="british",
+                     sniff_orientation_choice=True,
+                     seats=[{"kind": "me"}, {"kind": "bot", "level": "greedy"}])
+    tokens = seat_tokens(created)
+    assert tokens[0] is not None
+    ws, frame = join(client, tokens[0])
+    rules = frame["view"]["rules"]
+    assert (rules["sniff"], rules["sniff_orientation_choice"]) == ("british", True)
+    ws.__exit__(None, None, None)
+    from fives.game import Game
+    from fives.rules import Ruleset
+
+    for options in ({"sniff": "us"}, {"sniff": "british"},
+                    {"sniff": "us", "sniff_orientation_choice": True}):
+        for seed in range(6):
+            game = Game(Ruleset.preset("all-fives", **options), seed=seed)
+            while game.phase_name == "play":
+                moves = list(game.legal_moves)
+                game.play(moves[(seed * 7 + len(game.layout)) % len(moves)])
+                data = game.layout.to_json()
+                assert sum(count_parts(data)) == data["total"], data

@@ -68,6 +68,46 @@ def test_hand_end_layouts_never_overlap_and_stay_readable(
         assert found == [], found[:10]
 
 
+@pytest.mark.parametrize(("preset", "players", "options"), [
+    ("all-fives", 2, {"sniff": "british"}), ("five-up", 3, {"sniff": "british"}),
+    ("multiples-of-five", 2, {"sniff": "us", "sniff_orientation_choice": True}),
+])
+def test_a_british_sniff_lies_along_the_line_and_its_side_tiles_stand_on_its_sides(
+    page: Page, preset: str, players: int, options: dict[str, Any]
+) -> None:
+    """RULES.md §9 O4: a British sniff is drawn endwise, in line with the tiles on its ends;
+    each side tile stands across it, centred on its middle, on opposite sides; a US sniff and
+    every other double lie across the line."""
+    layouts = hand_end_layouts(preset, players, max(20, PER_CONFIG // 5), seed=3, **options)
+    sides_seen = 0
+    for name, viewport in VIEWPORTS.items():
+        for i, (layout, result) in enumerate(zip(layouts, run_layouts(page, layouts, viewport),
+                                                 strict=True)):
+            assert problems(layout, result, viewport["minTile"]) == [], (name, i)
+            tiles = {t["n"]: t for t in result["tiles"]}
+            british = layout.get("sniff") == "british"
+            for node in layout["nodes"]:
+                t = tiles[node["n"]]
+                assert t["endwise"] == (british and node["spinner"]), (name, i, node)
+                if not t["endwise"]:
+                    continue
+                long_x = t["w"] > t["h"]
+                mid = (t["x"] + t["w"] / 2, t["y"] + t["h"] / 2)
+                sides = [tiles[c["n"]] for c in layout["nodes"] if c["parent"] == node["n"]
+                         and c["port"] in ("N", "S", "L", "R")]
+                for s in sides:
+                    centre = (s["x"] + s["w"] / 2, s["y"] + s["h"] / 2)
+                    assert (s["h"] > s["w"]) == long_x, (name, i, s)  # across the sniff
+                    k = 0 if long_x else 1
+                    assert abs(centre[k] - mid[k]) < 1e-6, (name, i, s)  # on its middle
+                if len(sides) == 2:
+                    k = 1 if long_x else 0
+                    a, b = (s["y"] + s["h"] / 2 if k else s["x"] + s["w"] / 2 for s in sides)
+                    assert (a - mid[k]) * (b - mid[k]) < 0, (name, i)  # one each way
+                    sides_seen += 1
+    assert sides_seen or not any(L.get("sniff") == "british" for L in layouts)
+
+
 def test_targets_sit_where_the_tile_would_go(page: Page) -> None:
     """Mid-hand positions with the legal moves as green targets: each target touches the tile
     it would be played on and overlaps no tile on the table and no other target."""

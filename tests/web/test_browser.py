@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -461,3 +462,185 @@ def test_placement_animation_and_sound_toggle(
     else:
         assert placed >= 3 and slides >= 3, (placed, slides)
     context.close()
+
+
+# ---------------------------------------------------------------- RULES.md §9 O4 and §4.3
+
+def start_table(page: Page, base_url: str, preset: str, players: int,
+                sniff: str | None = None, choice: bool = False) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.select_option("#preset", preset)
+    page.select_option("#players", str(players))
+    if sniff is not None:
+        assert page.is_visible("#sniff-row")
+        page.select_option("#sniff", sniff)
+        if choice:
+            page.check("#sniff-choice")
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "bot:greedy")
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+
+
+def play_move(page: Page, move: str) -> None:
+    """Play ``move`` (a legal move's text) by clicking: its tile, then its end if asked."""
+    before = seq(page)
+    if move in ("draw", "pass"):
+        page.click("#btn-draw" if move == "draw" else "#btn-pass")
+    else:
+        tile = move.split("@")[0].split(":")[0]
+        a, b = (int(x) for x in tile.split("-"))
+        page.click(f".tile-btn[data-tile='{max(a, b)}-{min(a, b)}']")
+        page.wait_for_function("s => Number(document.body.dataset.seq) > s || "
+                               "document.querySelector('#ends .end-btn')", arg=before)
+        if seq(page) == before:
+            page.click(f"#ends .end-btn[data-move='{move}']")
+    wait_change(page, before)
+
+
+def board_state(page: Page) -> tuple[dict[str, Any], dict[int, dict[str, float]]]:
+    """The layout the page shows and each drawn tile's box on the screen, read at one moment
+    (a frame that arrives in between cannot mix two layouts)."""
+    found: list[Any] = page.evaluate(
+        """() => [state.frame.view.layout, Object.fromEntries(
+            [...document.querySelectorAll('#board g.tile[data-node]')].map((g) => {
+                const b = g.querySelector('.face').getBoundingClientRect();
+                return [g.dataset.node, {x: b.x, y: b.y, w: b.width, h: b.height,
+                                         endwise: g.classList.contains('endwise')}]; }))]""")
+    return found[0], {int(k): v for k, v in found[1].items()}
+
+
+@PAGE_ONLY
+def test_a_british_sniff_is_drawn_along_the_line_with_its_side_tiles_where_they_go(
+        base_url: str, browser: Browser, shots: Path) -> None:
+    """All Fives with sniff=british, chosen on the start page: the sniff (the lead, the highest
+    double) lies along the line, its in-line neighbours on its short ends, and its two side
+    tiles stand on the middle of its long sides, one each way. We play the side ports when we
+    can, until both side tiles are down."""
+    context = browser.new_context(reduced_motion="reduce", locale="en-GB",
+                                  viewport={"width": 1100, "height": 900})
+    page = context.new_page()  # no slide-in: a tile is where the layout says at once
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start_table(page, base_url, "all-fives", 2, sniff="british")
+    assert page.evaluate("state.frame.view.rules.sniff") == "british"
+    done = "(() => { const L = state.frame.view.layout; const s = L.nodes.find((n) => n.spinner);"\
+        " return Boolean(s) && L.nodes.filter((n) => n.parent === s.n &&"\
+        " ['N', 'S', 'L', 'R'].includes(n.port)).length === 2; })()"
+    deadline = time.monotonic() + 120
+    while not page.evaluate(done) and time.monotonic() < deadline:
+        if phase(page) == "hand_over" and page.locator("#btn-next").count():
+            before = seq(page)
+            page.click("#btn-next")
+            wait_change(page, before)
+            continue
+        assert phase(page) != "game_over", "the game ended before both sides were played"
+        if not page.evaluate("document.body.classList.contains('my-turn')"):
+            page.wait_for_timeout(30)
+            continue
+        legal: list[str] = page.evaluate("state.frame.view.legal_moves")
+        sides = [m for m in legal if m.rsplit(".", 1)[-1] in ("N", "S", "L", "R")]
+        play_move(page, (sides or legal)[0])
+    assert page.evaluate(done)
+    page.screenshot(path=str(shots / "sniff-british.png"), full_page=True)
+    layout, drawn = board_state(page)
+    sniff = next(n for n in layout["nodes"] if n["spinner"])
+    box = drawn[sniff["n"]]
+    assert box["endwise"] and not any(b["endwise"] for k, b in drawn.items() if k != sniff["n"])
+    along_x = box["w"] > box["h"]  # the sniff's long side runs along the line
+    inline = [n for n in layout["nodes"] if n["parent"] == sniff["n"] and n["port"] in
+              ("W", "E", "out")]
+    if sniff["parent"]:
+        inline.append(next(n for n in layout["nodes"] if n["n"] == sniff["parent"]))
+    for n in inline:  # the line goes on from its short ends
+        other = drawn[n["n"]]
+        centre = (other["y"] + other["h"] / 2) if along_x else (other["x"] + other["w"] / 2)
+        middle = (box["y"] + box["h"] / 2) if along_x else (box["x"] + box["w"] / 2)
+        assert abs(centre - middle) < 2, (box, other)
+    side_nodes = [n for n in layout["nodes"] if n["parent"] == sniff["n"] and n["port"] in
+                  ("N", "S", "L", "R")]
+    places = []
+    for n in side_nodes:
+        side = drawn[n["n"]]
+        if along_x:  # standing across the line, centred on the sniff's middle
+            assert side["h"] > side["w"]
+            assert abs((side["x"] + side["w"] / 2) - (box["x"] + box["w"] / 2)) < 2
+            places.append("above" if side["y"] + side["h"] <= box["y"] + 2 else
+                          "below" if side["y"] >= box["y"] + box["h"] - 2 else "over")
+        else:
+            assert side["w"] > side["h"]
+            assert abs((side["y"] + side["h"] / 2) - (box["y"] + box["h"] / 2)) < 2
+            places.append("left" if side["x"] + side["w"] <= box["x"] + 2 else
+                          "right" if side["x"] >= box["x"] + box["w"] - 2 else "over")
+    assert sorted(places) in (["above", "below"], ["left", "right"]), places
+    assert drawn_tiles_overlap(page) == []
+    assert errors == []
+    context.close()
+
+
+@PAGE_ONLY
+def test_the_sniffs_placer_chooses_its_form_on_the_web(
+        base_url: str, browser: Browser, shots: Path) -> None:
+    """sniff_orientation_choice: where we place the sniff, its tile offers one button per form;
+    the British one is played and the board lays it along the line."""
+    page = new_page(browser)
+    for _ in range(8):  # the sniff leads All Fives: ours in about half the deals
+        start_table(page, base_url, "all-fives", 2, sniff="us", choice=True)
+        page.wait_for_function("state.frame.view.layout.nodes.length > 0 || "
+                               "document.body.classList.contains('my-turn')")
+        legal: list[str] = page.evaluate("state.frame.view.legal_moves")
+        if any(m.endswith(":british") for m in legal):
+            break
+    else:
+        pytest.fail("never our sniff to place in eight deals")
+    british = next(m for m in legal if m.endswith(":british"))
+    tile = british.split(":")[0]
+    page.click(f".tile-btn[data-tile='{tile}']")
+    buttons = page.locator("#ends .end-btn")
+    texts = buttons.all_inner_texts()
+    assert any("US sniff" in x for x in texts) and any("British sniff" in x for x in texts)
+    page.screenshot(path=str(shots / "sniff-choice.png"), full_page=True)
+    before = seq(page)
+    page.click(f"#ends .end-btn[data-move='{british}']")
+    wait_change(page, before)
+    assert page.evaluate("state.frame.view.layout.sniff") == "british"
+    assert page.locator("#board g.tile.endwise").count() == 1
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@PAGE_ONLY
+def test_the_solitaire_overdraw_is_priced_and_needs_a_second_click(
+        base_url: str, browser: Browser, shots: Path) -> None:
+    """RULES.md §4.3: beside the placements the draw is an overdraw, on a button of its own that
+    says its price; the first click only arms it, the second draws and the deck gains 3, which
+    its score line puts under overdraws."""
+    page = new_page(browser)
+    start_table(page, base_url, "five-up-solitaire", 1)
+    button = page.locator("#btn-overdraw")
+    assert button.inner_text() == "Draw anyway: +3 to the deck"
+    assert page.locator("#btn-draw").count() == 0, "no plain draw while a placement exists"
+    style = page.evaluate("""() => { const s = getComputedStyle(
+        document.getElementById('btn-overdraw')); return [s.borderTopStyle, s.color]; }""")
+    assert style[0] == "dashed", style  # styled apart from the plain buttons
+    deck = page.evaluate("state.frame.view.scores[1]")
+    bone = page.evaluate("state.frame.view.boneyard_size")
+    assert "overdraws 0" in page.inner_text(".score .deck-from")
+    page.screenshot(path=str(shots / "overdraw-offered.png"), full_page=True)
+    button.click()
+    page.wait_for_selector("#btn-overdraw.armed")
+    assert "Click again" in page.inner_text("#btn-overdraw")
+    assert page.evaluate("state.frame.view.scores[1]") == deck, "one click draws nothing"
+    assert page.evaluate("state.frame.view.boneyard_size") == bone
+    armed = page.evaluate("getComputedStyle(document.getElementById('btn-overdraw'))"
+                          ".backgroundColor")
+    assert armed not in ("rgba(0, 0, 0, 0)", "transparent"), armed
+    page.screenshot(path=str(shots / "overdraw-armed.png"), full_page=True)
+    before = seq(page)
+    page.click("#btn-overdraw")
+    wait_change(page, before)
+    assert page.evaluate("state.frame.view.scores[1]") == deck + 3
+    assert page.evaluate("state.frame.view.boneyard_size") == bone - 1
+    assert "overdraws 3" in page.inner_text(".score .deck-from")
+    assert page.locator("#btn-overdraw.armed").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]

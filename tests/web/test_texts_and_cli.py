@@ -20,8 +20,11 @@ def test_every_key_the_page_uses_is_translated() -> None:
     used = set(re.findall(r"""\bt(?:You)?\(\s*["']([\w.-]+)["']""", script))
     used |= set(re.findall(r'data-i18n="([\w.-]+)"', html))
     # Keys built at run time ("web.level." + level): check every level instead.
-    used = {k for k in used if not k.endswith(".")}
+    used = {k for k in used if not k.endswith((".", "_"))}
     used |= {f"web.level.{lv}" for lv in ("random", "greedy", "heuristic", "search", "expert")}
+    # the sniff's forms (RULES.md §9 O4): "web.sniff_" + form, "web.sniff_as_" + form
+    used |= {f"web.sniff_{f}" for f in ("none", "us", "british")}
+    used |= {f"web.sniff_as_{f}" for f in ("us", "british")}
     assert len(used) > 40
     missing = sorted(k for k in used if not has(k))
     assert missing == []

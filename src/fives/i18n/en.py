@@ -755,6 +755,16 @@ MESSAGES: dict[str, str] = {
     "option.sniff_orientation_choice": (
         "whoever places the sniff chooses its form (4-4:us or 4-4:british; no suffix: sniff)"
     ),
+    "web.lead_tile": "Lead {tile}",
+    "web.sniff_as_us": "as a US sniff (across the line)",
+    "web.sniff_as_british": "as a British sniff (along the line, one tile each side)",
+    "web.sniff": "Sniff (the first double)",
+    "web.sniff_none": "none",
+    "web.sniff_us": "US: across, its ends keep counting",
+    "web.sniff_british": "British: along the line, one tile each side",
+    "web.sniff_choice": "Whoever places the sniff chooses its form",
+    "error.bad_sniff": "Sniff '{value}': expected none, us or british.",
+    "error.bad_sniff_choice": "Sniff choice '{value}': expected true or false.",
     "web.overdraw": "Draw anyway: +{cost} to the deck",
     "web.overdraw_confirm": "Click again to draw: +{cost} to the deck",
     "web.deck_from": "handicap {handicap} · overdraws {draws} · block {block}",

@@ -821,6 +821,16 @@ MESSAGES: dict[str, str] = {
     "option.sniff_orientation_choice": (
         "qui pose le sniff choisit sa forme (4-4:us ou 4-4:british ; sans suffixe : sniff)"
     ),
+    "web.lead_tile": "Ouvrir avec {tile}",
+    "web.sniff_as_us": "en sniff américain (en travers)",
+    "web.sniff_as_british": "en sniff britannique (en long, un domino de chaque côté)",
+    "web.sniff": "Sniff (le premier double)",
+    "web.sniff_none": "aucun",
+    "web.sniff_us": "américain : en travers, ses bouts comptent toujours",
+    "web.sniff_british": "britannique : en long, un domino de chaque côté",
+    "web.sniff_choice": "Qui pose le sniff choisit sa forme",
+    "error.bad_sniff": "Sniff « {value} » : attendu none, us ou british.",
+    "error.bad_sniff_choice": "Choix du sniff « {value} » : attendu true ou false.",
     "web.overdraw": "Piocher quand même : +{cost} pour le talon",
     "web.overdraw_confirm": "Cliquez encore pour piocher : +{cost} pour le talon",
     "web.deck_from": "handicap {handicap} · surpioches {draws} · blocage {block}",

@@ -143,6 +143,8 @@ TABLE_FIELDS: dict[str, tuple[type, bool]] = {
     "target": (int, False),
     "timer": (int, False),
     "seats": (list, True),
+    "sniff": (str, False),  # RULES.md §9 O4
+    "sniff_orientation_choice": (bool, False),
 }
 # The refusal key and English wording of a field with the wrong type.
 TABLE_FIELD_ERRORS: dict[str, tuple[str, str]] = {
@@ -151,6 +153,8 @@ TABLE_FIELD_ERRORS: dict[str, tuple[str, str]] = {
     "partnerships": ("bad_partnerships", "expected true or false"),
     "target": ("bad_target", "expected a whole number"),
     "timer": ("bad_timer", "expected one of 0 (off), 15, 30, 60 seconds"),
+    "sniff": ("bad_sniff", "expected none, us or british"),
+    "sniff_orientation_choice": ("bad_sniff_choice", "expected true or false"),
 }
 
 
@@ -193,7 +197,8 @@ def parse_table_request(req: Any) -> TableRequest:
                 f"{name} {value!r}: {expected.format(presets=', '.join(PRESETS))}", key,
                 **params,
             )
-    options = {k: req[k] for k in ("players", "partnerships", "target") if req.get(k) is not None}
+    options = {k: req[k] for k in ("players", "partnerships", "target", "sniff",
+                                   "sniff_orientation_choice") if req.get(k) is not None}
     rules = Ruleset.preset(req["preset"], **options)  # RulesError names what is wrong
     timer = req.get("timer") or 0
     if timer not in TIMER_CHOICES:
@@ -243,9 +248,12 @@ def count_parts(layout_json: dict[str, Any]) -> list[int]:
     """The values that make up the counted total T (RULES.md §1.4), in node order.
 
     Free in-line ports of non-doubles count their value; a double with a free in-line side
-    counts both halves (listed as two values, so the explanation reads ``6 + 6``).
+    counts both halves (listed as two values, so the explanation reads ``6 + 6``). A sniff
+    (§9 O4): British, it counts its free in-line ends like any tile; US, once both in-line sides
+    are covered, each of its free branch ends counts its value.
     """
     nodes = layout_json.get("nodes", [])
+    sniff = layout_json.get("sniff", "none")  # RULES.md §9 O4: the spinner is the sniff
     taken: dict[int, set[str]] = {}
     for node in nodes:
         if node["parent"]:
@@ -255,9 +263,14 @@ def count_parts(layout_json: dict[str, Any]) -> list[int]:
         used = taken.get(node["n"], set())
         inline = ("W", "E") if node["parent"] == 0 else ("out",)
         free = [port for port in inline if port not in used]
+        sniffed = node["double"] and node["spinner"] and sniff != "none"
+        if sniffed and sniff == "us" and not free:  # its free branch ends keep counting
+            branches = ("N", "S") if node["parent"] == 0 else ("L", "R")
+            parts += [node["outer"] for port in branches if port not in used]
+            continue
         if not free:
             continue
-        if node["double"]:
+        if node["double"] and not (sniffed and sniff == "british"):
             parts += [node["outer"], node["outer"]]
             continue
         for port in free:

@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from fives.errors import FivesError
-from fives.rules import HISTORICAL, Ruleset
+from fives.rules import HISTORICAL, SNIFF_PRESETS, Ruleset
 from fives.web.guard import Budgets, client_address, origin_allowed
 from fives.web.hub import GameServer
 from fives.web.protocol import (
@@ -101,6 +101,7 @@ def preset_catalog() -> dict[str, Any]:
                 "players": by_players,
                 "unit": Ruleset.preset(preset).unit,
                 "group": "historical" if preset in HISTORICAL else "main",
+                "sniff": preset in SNIFF_PRESETS,  # RULES.md §9 O4 may be chosen
             }
         )
     return out

@@ -12,6 +12,7 @@ const state = {
   frame: null,
   log: [],
   selected: null,
+  sniffForm: null, // the form the green targets show a sniff in (RULES.md §9 O4)
   ws: null,
   retry: 0,
   deadlineAt: null,
@@ -130,6 +131,14 @@ function updateStartForm(resetTarget) {
     )
   );
   timer.value = tv;
+  // RULES.md §9 O4: the sniff, for the presets that take it, and its placer's choice of form
+  const sniff = document.getElementById("sniff");
+  const sv = sniff.value || "none";
+  sniff.replaceChildren(...["none", "us", "british"].map((f) =>
+    el("option", { value: f }, t("web.sniff_" + f))));
+  sniff.value = info.sniff ? sv : "none";
+  document.getElementById("sniff-row").hidden = !info.sniff;
+  document.getElementById("sniff-choice-row").hidden = !info.sniff || sniff.value === "none";
   renderSeatChoices(n);
 }
 
@@ -176,6 +185,11 @@ async function createTable(ev) {
     seats,
   };
   if (n === 4) body.partnerships = document.getElementById("partnerships").checked;
+  const sniff = document.getElementById("sniff").value;
+  if (info.sniff && sniff !== "none") {
+    body.sniff = sniff;
+    if (document.getElementById("sniff-choice").checked) body.sniff_orientation_choice = true;
+  }
   const errBox = document.getElementById("create-error");
   errBox.textContent = "";
   const res = await fetch("/api/tables", {
@@ -449,11 +463,17 @@ function drawTile(cx, cy, axis, a, b, cls) {
 }
 
 function parseMove(text) {
-  const m = /^(\d)-(\d)(?:@(\d+)(?:\.(\w+))?)?$/.exec(text);
+  const m = /^(\d)-(\d)(?:@(\d+)(?:\.(\w+))?)?(?::(us|british))?$/.exec(text);
   if (!m) return null;
   const a = Number(m[1]);
   const b = Number(m[2]);
-  return { text, a, b, tile: tileKey(a, b), node: m[3] ? Number(m[3]) : 0, port: m[4] || null };
+  return { text, a, b, tile: tileKey(a, b), node: m[3] ? Number(m[3]) : 0, port: m[4] || null,
+    form: m[5] || "" };
+}
+
+// The form a sniff's green targets show (RULES.md §9 O4): the one picked, else the option's.
+function shownForm() {
+  return state.sniffForm || (state.frame && state.frame.view.rules.sniff) || "us";
 }
 
 function tileKey(a, b) {
@@ -470,13 +490,13 @@ function renderBoard() {
   const v = f.view;
   const board = document.getElementById("board");
   board.replaceChildren();
-  const targets = targetsOfSelection().filter((m) => m.node);
+  const targets = targetsOfSelection().filter((m) => m.node && (!m.form || m.form === shownForm()));
   const size = boardSize();
   const phone = size.width < 500;
   const res = FivesBoard.layoutBoard(v.layout, {
     width: size.width, height: size.height, minTile: phone ? 20 : 24, maxTile: phone ? 40 : 56,
     extras: targets.map((m) => ({ key: m.text, parent: m.node, port: m.port,
-      double: m.a === m.b, touching: m.a, outer: m.b })),
+      double: m.a === m.b, touching: m.a, outer: m.b, endwise: m.form === "british" })),
   });
   state.board = res;
   const unit = res.unit * state.zoom;
@@ -486,7 +506,8 @@ function renderBoard() {
   board.setAttribute("height", String(Math.round(box.h * unit)));
   const fresh = freshNodes(v);
   for (const r of res.tiles) {
-    const g = tileOf(r, "tile" + (r.spinner ? " spinner" : "") + (fresh.has(r.n) ? " fresh" : ""));
+    const g = tileOf(r, "tile" + (r.spinner ? " spinner" : "") + (r.endwise ? " endwise" : "") +
+      (fresh.has(r.n) ? " fresh" : ""));
     g.setAttribute("data-node", r.n);
     board.append(g);
     if (fresh.has(r.n)) animateIn(g, r);
@@ -548,7 +569,11 @@ function boardText(v) {
   if (!layout.nodes.length) return t("web.empty_layout");
   const parts = countParts(layout);
   const sum = parts.reduce((x, y) => x + y, 0);
-  const branch = layout.ends.filter((e) => ["N", "S", "L", "R"].includes(e.port));
+  // A US sniff's branch ends count (RULES.md §9 O4): only other branch ends are "uncounted".
+  const usSniff = new Set(layout.sniff === "us"
+    ? layout.nodes.filter((n) => n.spinner).map((n) => n.n) : []);
+  const branch = layout.ends.filter((e) => ["N", "S", "L", "R"].includes(e.port) &&
+    !usSniff.has(e.node));
   let text;
   if (sum === layout.total && parts.length) {
     text = t("web.ends_sum", { sum: parts.join(" + "), total: layout.total });
@@ -562,8 +587,10 @@ function boardText(v) {
   return text;
 }
 
-// The values that make up the counted total (RULES.md §1.4), as the server's count_parts.
+// The values that make up the counted total (RULES.md §1.4, the sniff of §9 O4), as the
+// server's count_parts.
 function countParts(layout) {
+  const sniff = layout.sniff || "none";
   const taken = new Map();
   for (const node of layout.nodes) {
     if (node.parent) {
@@ -576,8 +603,17 @@ function countParts(layout) {
     const used = taken.get(node.n) || new Set();
     const inline = node.parent === 0 ? ["W", "E"] : ["out"];
     const free = inline.filter((p) => !used.has(p));
+    const sniffed = node.double && node.spinner && sniff !== "none";
+    if (sniffed && sniff === "us" && !free.length) {
+      const branches = node.parent === 0 ? ["N", "S"] : ["L", "R"];
+      for (const p of branches) if (!used.has(p)) parts.push(node.outer);
+      continue;
+    }
     if (!free.length) continue;
-    if (node.double) { parts.push(node.outer, node.outer); continue; }
+    if (node.double && !(sniffed && sniff === "british")) {
+      parts.push(node.outer, node.outer);
+      continue;
+    }
     for (const p of free) parts.push(p === "W" ? node.touching : node.outer);
   }
   return parts;
@@ -620,7 +656,7 @@ function renderHand() {
   const legal = isMyTurn() ? v.legal_moves : [];
   // Nothing to change: keep the buttons (a key press on one must not be lost to a redraw).
   const sig = JSON.stringify([v.hand, legal, state.selected, v.phase, f.you, state.lang,
-    state.board && state.board.ends.length]);
+    state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm()]);
   if (sig === state.handSig && hand.childElementCount + actions.childElementCount > 0) {
     state.keepFocus = false;
     return;
@@ -647,15 +683,18 @@ function renderHand() {
       onclick: () => pickTile(tileText),
     }, pic);
   }));
-  // One button per end for the selected tile, in words.
-  const targets = targetsOfSelection().filter((m) => m.node);
+  // One button per end for the selected tile, in words; a sniff's form is said (§9 O4), and a
+  // sniff led in either form gets its two buttons too.
+  const targets = targetsOfSelection().filter((m) => m.node || m.form);
   endsBox.setAttribute("aria-label", t("web.pick_end"));
   endsBox.replaceChildren(...targets.map((m) => el("button", {
-    type: "button", class: "end-btn", "data-move": m.text, "data-key": "end:" + m.text,
-    tabindex: "-1",
+    type: "button", class: "end-btn" + (m.form ? " sniff-" + m.form : ""), "data-move": m.text,
+    "data-key": "end:" + m.text, tabindex: "-1",
     onclick: () => playMove(m.text),
-    onfocus: () => hotGhost(m.text), onmouseenter: () => hotGhost(m.text),
-  }, t("web.play_on", { tile: tileWords(m.a, m.b), end: endWords(m.node, m.port) }))));
+    onfocus: () => showGhost(m), onmouseenter: () => showGhost(m),
+  }, (m.node ? t("web.play_on", { tile: tileWords(m.a, m.b), end: endWords(m.node, m.port) })
+    : t("web.lead_tile", { tile: tileWords(m.a, m.b) })) +
+    (m.form ? ", " + t("web.sniff_as_" + m.form) : ""))));
   const buttons = [];
   const act = (id, text, onclick, primary) => el("button", {
     type: "button", class: (primary ? "primary " : "") + "roving", id, "data-key": "btn:" + id,
@@ -742,7 +781,18 @@ function onHandKey(e) {
   next.tabIndex = 0;
   next.focus();
   state.focusKey = next.dataset.key;
-  if (next.classList.contains("end-btn")) hotGhost(next.dataset.move);
+  if (next.classList.contains("end-btn")) showGhost(parseMove(next.dataset.move));
+}
+
+// A sniff's button shows its ghost in its own form (the board is redrawn for the other form).
+function showGhost(m) {
+  if (m.form && m.node && m.form !== shownForm()) {
+    state.sniffForm = m.form;
+    state.endFocus = m.text;
+    renderBoard();
+    return;
+  }
+  hotGhost(m.text);
 }
 
 function hotGhost(move) {
@@ -770,6 +820,7 @@ function pickTile(tileText) {
 
 function playMove(text) {
   state.selected = null;
+  state.sniffForm = null;
   state.endFocus = null;
   if (document.getElementById("mine").contains(document.activeElement)) state.keepFocus = true;
   send({ type: "play", move: text });
@@ -984,6 +1035,7 @@ async function main() {
   document.getElementById("target").addEventListener("input", (e) => {
     e.target.dataset.auto = "0";
   });
+  document.getElementById("sniff").addEventListener("change", () => updateStartForm(false));
   document.getElementById("create-form").addEventListener("submit", createTable);
 }
 

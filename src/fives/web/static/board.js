@@ -9,6 +9,9 @@
 // new lane. Every candidate place is checked against every tile already down, with a clear gap,
 // so arms and the branches of every spinner never overlap. The box is tried at several sizes
 // and the one that gives the largest tiles in the viewport wins.
+// Doubles lie across the line, except a British sniff (RULES.md §9 O4: layout.sniff is
+// "british"), which lies along it: its two side tiles then stand on the middle of its long
+// sides, one each way, where they go.
 "use strict";
 
 (function (root) {
@@ -118,8 +121,9 @@
         if (unit <= limit + EPS) return null;
       }
       if (node.parent === 0) {
-        const along = node.double ? 0.5 : 1;
-        const across = node.double ? 1 : 0.5;
+        const across_ = node.double && !node.endwise; // a double across the line
+        const along = across_ ? 0.5 : 1;
+        const across = across_ ? 1 : 0.5;
         const p = { node, center: [0, 0], dir: [1, 0], along, across, lead: true,
           arm: null, rect: rectAt([0, 0], [1, 0], along, across) };
         placed.set(node.n, p);
@@ -133,7 +137,11 @@
       const arm = armFor(parent, node.port, port, arms, variant || 0);
       if (!arm.counted) { arm.counted = true; arms += 1; }
       const against = rects; // targets avoid the tiles and the targets drawn before them
-      const options = candidates(port, node.double, arm);
+      // A British sniff's side tile stands straight out of its side: it is never extended.
+      const side = parent.node.endwise && node.port !== "out" && !(parent.lead &&
+        (node.port === "W" || node.port === "E"));
+      const options = candidates(port, node.double && !node.endwise, arm)
+        .filter((c) => !side || !c.turn);
       const free = (rect, except) => {
         for (const other of against) {
           if (clash(rect, other.rect, other === except ? 0 : gap)) return false;
@@ -233,8 +241,9 @@
    *     spinner}], ends: [{node, port, value}], total}).
    *   width, height: the viewport for the board, in CSS pixels.
    *   minTile / maxTile: the smallest / largest short side of a tile, in pixels.
-   *   extras: tiles that could be played ({key, parent, port, double, touching, outer}), placed
-   *     where they would go (for the green targets), kept clear of the tiles and of each other.
+   *   extras: tiles that could be played ({key, parent, port, double, touching, outer, endwise:
+   *     a British sniff}), placed where they would go (for the green targets), kept clear of
+   *     the tiles and of each other.
    * Returns {tiles, ghosts, ends, box, unit, fitUnit, scroll, bad, outside}: rectangles in units,
    * `unit` pixels per unit (never below minTile: past it the board scrolls), `fitUnit` the size
    * that would fit the viewport exactly.
@@ -245,7 +254,10 @@
     const height = Math.max(1, opts.height || 400);
     const minTile = opts.minTile || 20;
     const maxTile = opts.maxTile || 48;
-    const nodes = (layout && layout.nodes) || [];
+    // A British sniff lies along the line (the spinner of a sniff game is the sniff).
+    const british = Boolean(layout && layout.sniff === "british");
+    const nodes = ((layout && layout.nodes) || []).map((n) =>
+      (british && n.spinner && n.double ? { ...n, endwise: true } : n));
     const aspect = width / height;
     // The box that gives the largest tiles: widths from "no turn at all" down to a tight
     // spiral; shifted boxes let a long arm use the side a short arm leaves empty.
@@ -334,7 +346,7 @@
       const [a, bb] = halves(p);
       return { n: p.node.n, x: p.rect.x, y: p.rect.y, w: p.rect.w, h: p.rect.h, a, b: bb,
         parent: p.node.parent, port: p.node.port || "", double: Boolean(p.node.double),
-        spinner: Boolean(p.node.spinner), key: p.node.key };
+        spinner: Boolean(p.node.spinner), endwise: Boolean(p.node.endwise), key: p.node.key };
     };
     const ends = ((layout && layout.ends) || []).map((e) => {
       const parent = run.placed.get(e.node);
