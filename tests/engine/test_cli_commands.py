@@ -28,6 +28,8 @@ def test_random_game_replays_identically(preset: str, tmp_path: Path,
     assert status == 0, err
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["format"] == "fives-record/1" and record["rules"] == preset
+    assert record["meta"]["seed"] == 4 and len(record["meta"]["seats"]) == len(
+        record["hands"][0]["hands"])  # who played (RULES.md §12.3 meta)
     status, again, _ = run(capsys, "random-game", preset, "--seed", "4")
     assert status == 0 and json.loads(again) == record, "same seed, same game"
     status, out, err = run(capsys, "replay", str(path), "--format", "jsonl")

@@ -428,3 +428,19 @@ def test_without_rich(drive: Callable[[Policy], Driver], monkeypatch: pytest.Mon
     assert driver.err.strip() == (
         "fives: error: the terminal game needs the rich library: pip install 'fives[tui]'"
     )
+
+
+def test_the_solitaire_offers_the_priced_overdraw_says_the_decks_sources_and_advises(
+        drive: Callable[[Policy], Driver]) -> None:
+    """RULES.md §4.3 in the terminal: beside the placements the overdraw is on the list, priced;
+    the deck's score line says where its points came from; `hint` gives the expert's top
+    moves with the expected points of each (the overdraw among the candidates it weighs)."""
+    driver = drive(scripted(["hint", None]))
+    assert driver.run(["--preset", "five-up-solitaire", "--seats", "human", "--seed", "3",
+                       "--lang", "en", "--think", "0.2"]) == 0
+    out = driver.out
+    assert "draw anyway: +3 to the deck" in out
+    assert "(handicap 5 + overdraws 0 + block 0)" in out
+    hint = out[out.index("Hint from the strongest bot"):]
+    lines = [line for line in hint.splitlines()[1:4] if ")" in line]
+    assert lines and all("expected: you +" in line and "the deck +" in line for line in lines)

@@ -45,7 +45,7 @@ def test_resume_keeps_seats_and_language(drive: Callable[[Policy], Driver], lang
     args = resume_args(first.out)
     saved = Path(args[1])
     meta = json.loads(saved.read_text())["meta"]
-    assert meta["lang"] == lang
+    assert meta["lang"] == lang and len(meta["date"]) == len("2026-01-31")
     kinds = seats.split(",")
     assert [s["player"] if s["player"] == "human" else s["level"] for s in meta["seats"]] == kinds
     assert all(s["seconds"] == 0.05 for s in meta["seats"] if s["player"] == "bot")

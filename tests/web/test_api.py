@@ -4,6 +4,7 @@ the turn timer, and the record of a finished game."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -419,6 +420,9 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     pair.watch.send_json({"type": "record"})
     record = recv(pair.watch)["record"]
     assert record["format"] == "fives-record/1"
+    # meta says who sat where and when (RULES.md §12.3); replay ignores it
+    assert record["meta"]["seats"] == [{"kind": "human"}, {"kind": "human"}]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", record["meta"]["date"])
     replayed = list(load_record(record).replay())
     assert replayed[-1].to_json()["type"] == "game_end"
     assert list(replayed[-1].to_json()["scores"]) == final["scores"]

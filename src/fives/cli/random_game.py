@@ -68,7 +68,13 @@ def run(args: argparse.Namespace) -> int:
                          key="invalid_argument")
     rules = Ruleset.preset(args.preset, **options)
     game = play_random_game(rules, args.seed, args.max_hands)
-    data = json.dumps(game.to_record(), indent=1) + "\n"
+    # Who played (random legal moves at every seat) and from which seed; no date, so that a
+    # seed always writes the same record.
+    meta: dict[str, object] = {"client": "fives random-game",
+                               "seats": [{"player": "random"}] * rules.players}
+    if args.seed is not None:
+        meta["seed"] = args.seed
+    data = json.dumps(game.to_record(meta=meta), indent=1) + "\n"
     if args.out == "-":
         sys.stdout.write(data)
     else:

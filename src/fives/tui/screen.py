@@ -7,7 +7,7 @@ brackets and player names are printed as they are).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -67,8 +67,10 @@ def header(view: SeatView, names: Names, lang: str) -> RenderableType:
 
 def scores_table(
     rules: Ruleset, scores: Sequence[int], names: Names, lang: str, *, tally: bool,
-    turn_side: int | None = None,
+    turn_side: int | None = None, deck: Mapping[str, int] | None = None,
 ) -> Table:
+    """The scores, one side a row (with Five Up's paper tally); ``deck``: where the solitaire
+    deck's points came from (``fives.solitaire.deck_sources``), said beside its score."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column(text("tui.col_side", lang))
     table.add_column(text("tui.col_score", lang), justify="right")
@@ -77,7 +79,10 @@ def scores_table(
         table.add_column(text("tui.col_tally", lang), no_wrap=True)
     for side, score in enumerate(scores):
         name = Text(names.side(side), style="bold" if side == turn_side else "")
-        row: list[RenderableType] = [name, Text(str(score), style="bold")]
+        shown = Text(str(score), style="bold")
+        if side == 1 and deck:
+            shown.append(" (" + text("tui.deck_from", lang, **deck) + ")", style="dim")
+        row: list[RenderableType] = [name, shown]
         if show_tally:
             row.append(Text("\n".join(tally_lines(score)) or "-", style="dim"))
         table.add_row(*row)

@@ -313,7 +313,8 @@ class PlaySession:
         parts: list[RenderableType] = [header(view, self.names, self.lang)]
         turn_side = self.game.rules.side_of(view.turn) if view.phase == "play" else None
         parts.append(scores_table(self.game.rules, view.scores, self.names, self.lang,
-                                  tally=self.tally, turn_side=turn_side))
+                                  tally=self.tally, turn_side=turn_side,
+                                  deck=deck_sources(self.game)))
         parts.append(layout_block(view, self.lang, last=self.last_node, width=width))
         parts.append(others_line(view, self.names, self.lang))
         if self.log and self.live:  # otherwise each action was printed as it happened
@@ -879,7 +880,8 @@ class PlaySession:
         self.say("")
         if won is not None:
             self.say(won)
-        self.say(scores_table(game.rules, game.scores, self.names, self.lang, tally=self.tally))
+        self.say(scores_table(game.rules, game.scores, self.names, self.lang, tally=self.tally,
+                              deck=deck_sources(game)))
         self.say(summary_table(self.history, self.names, self.lang, game.rules.sides))
         if self.save_to is not None:
             if self.save(self.save_to) is None:  # keep the record somewhere all the same
@@ -911,14 +913,16 @@ def command_name() -> str:
 def session_meta(seats: Sequence[str], think: float | None, lang: str,
                  seed: int | None) -> dict[str, Any]:
     """What a record's ``meta`` says of a terminal game: each seat (a person, or a bot's level
-    and thinking time), the language, the seed the bots were made from."""
+    and thinking time), the language, the day it was saved (UTC), the seed the bots were made
+    from."""
     out: list[dict[str, Any]] = []
     for kind in seats:
         if kind == HUMAN:
             out.append({"player": HUMAN})
         else:
             out.append({"player": "bot", "level": kind, "seconds": think})
-    meta: dict[str, Any] = {"client": "fives play", "seats": out, "lang": lang}
+    meta: dict[str, Any] = {"client": "fives play", "seats": out, "lang": lang,
+                            "date": time.strftime("%Y-%m-%d", time.gmtime())}
     if seed is not None:
         meta["seed"] = seed
     return meta

@@ -401,7 +401,14 @@ class TableService:
     def _record_of(self, game: Game, number: int) -> dict[str, Any]:
         """The game's record (RULES.md §12.3) with each finished hand's revealed seed."""
         record = game.to_record()
-        record["meta"] = {"table": self.id, "game": number}
+        # What a reader wants to know (RULES.md §12.3 meta): the table and game, who sat where
+        # (a person, or a bot and its level) and the day it was written (UTC).
+        record["meta"] = {
+            "table": self.id, "game": number,
+            "seats": [{"kind": s.kind, **({"level": s.level} if s.level else {})}
+                      for s in self.seats],
+            "date": time.strftime("%Y-%m-%d", time.gmtime(self.clock())),
+        }
         deals = self.deals[number - 1] if number <= len(self.deals) else []
         for i, (hand, payload) in enumerate(zip(record["hands"], deals, strict=False)):
             if "commitment" not in payload:
