@@ -444,3 +444,18 @@ def test_the_solitaire_offers_the_priced_overdraw_says_the_decks_sources_and_adv
     hint = out[out.index("Hint from the strongest bot"):]
     lines = [line for line in hint.splitlines()[1:4] if ")" in line]
     assert lines and all("expected: you +" in line and "the deck +" in line for line in lines)
+
+
+def test_a_typed_draw_beside_a_placement_is_asked_again(
+        drive: Callable[[Policy], Driver]) -> None:
+    """Typing "draw" in the solitaire while a tile fits would cost the deck 3 (an overdraw):
+    the terminal asks first, and only a yes draws."""
+    driver = drive(scripted(["draw", "n", "draw", "", "draw", "y", None]))
+    assert driver.run(["--preset", "five-up-solitaire", "--seats", "human", "--seed", "3",
+                       "--lang", "en"]) == 0
+    out = driver.out
+    assert out.count("A tile fits: draw anyway, +3 to the deck? [y/N]") == 3
+    assert out.count("No draw: play a tile") == 2
+    record = json.loads(Path(saved_path(out)).read_text())
+    assert record["hands"][0]["actions"] == ["draw"]
+    assert "(handicap 5 + overdraws 3 + block 0)" in out

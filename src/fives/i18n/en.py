@@ -770,6 +770,8 @@ MESSAGES: dict[str, str] = {
     "web.deck_from": "handicap {handicap} · overdraws {draws} · block {block}",
     "tui.sniff_us": "as a US sniff (across, its ends keep counting)",
     "tui.sniff_british": "as a British sniff (along the line, one tile each side)",
+    "tui.overdraw_ask": "A tile fits: draw anyway, +{cost} to the deck? [y/N] > ",
+    "tui.overdraw_not": "No draw: play a tile (or type the overdraw's number).",
     "tui.move_overdraw": "draw anyway: +{cost} to the deck",
     "tui.deck_from": "handicap {handicap} + overdraws {draws} + block {block}",
     "tui.hint_expect": "expected: you {points}, the deck {against}",

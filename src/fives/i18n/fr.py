@@ -836,6 +836,8 @@ MESSAGES: dict[str, str] = {
     "web.deck_from": "handicap {handicap} · surpioches {draws} · blocage {block}",
     "tui.sniff_us": "en sniff américain (en travers, ses bouts comptent toujours)",
     "tui.sniff_british": "en sniff britannique (en long, un domino de chaque côté)",
+    "tui.overdraw_ask": "Un domino se pose : piocher quand même, +{cost} pour le talon ? [o/N] > ",
+    "tui.overdraw_not": "Pas de pioche : posez un domino (ou tapez le numéro de la surpioche).",
     "tui.move_overdraw": "piocher quand même : +{cost} pour le talon",
     "tui.deck_from": "handicap {handicap} + surpioches {draws} + blocage {block}",
     "tui.hint_expect": "espéré : vous {points}, le talon {against}",

@@ -552,6 +552,14 @@ class PlaySession:
                 self.error(self.t("tui.not_now", what=self.t(f"tui.move_{parsed.kind}"),
                                   count=count))
                 return False
+            cost = overdraw_cost(self.game.view(self.game.turn), moves)
+            if parsed.kind == "draw" and cost:
+                # RULES.md §4.3: a typed "draw" beside a placement is an overdraw; it costs the
+                # deck's points, so it is asked for again (its numbered line says the price).
+                answer = self.ask(self.t("tui.overdraw_ask", cost=cost)).strip().lower()
+                if answer not in YES or not answer:
+                    self.say(self.t("tui.overdraw_not"))
+                    return False
             self.apply(chosen[0])
             return True
         tile = parsed.tile
