@@ -80,5 +80,6 @@ def test_training_on_several_environments_at_once(tmp_path: Path) -> None:
     model = train(steps=128, n_steps=64, batch_size=32, n_epochs=1, net=(16, 16), envs=4,
                   seed=2)
     assert model.num_timesteps >= 128 and model.get_env().num_envs == 4
+    assert len(model.ep_info_buffer) > 0  # the hands' rewards are logged (monitored envs)
     with pytest.raises(ValueError, match="invalid envs 3"):
         train(steps=64, n_steps=64, envs=3)

@@ -71,10 +71,12 @@ def train(
     if envs == 1:
         env = make_env(preset, opponents, reward_scale, seed, options or {})
     else:
+        from stable_baselines3.common.monitor import Monitor
         from stable_baselines3.common.vec_env import DummyVecEnv
 
-        def maker(i: int) -> Callable[[], Any]:
-            return lambda: make_env(preset, opponents, reward_scale, seed + i, options or {})
+        def maker(i: int) -> Callable[[], Any]:  # each env monitored: episode rewards logged
+            return lambda: Monitor(make_env(preset, opponents, reward_scale, seed + i,
+                                            options or {}))
 
         env = DummyVecEnv([maker(i) for i in range(envs)])
     model = MaskablePPO(
