@@ -100,6 +100,9 @@ class PublicAction(NamedTuple):
     open_values: tuple[int, ...]
 
 
+_Action = tuple[int, int, int, list[int]]  # seat, move code, drawn id or -1, playable ports
+
+
 class _HandDeal(TypedDict):
     """The deal of a hand as the record keeps it: masks and ids."""
 
@@ -111,7 +114,7 @@ class _HandDeal(TypedDict):
 class _HandLog(_HandDeal):
     """One hand of the record as the game keeps it (notation is written only when asked for)."""
 
-    actions: list[int]  # move codes
+    actions: list[_Action]  # the hand's actions as ``play`` keeps them (see ``Game._actions``)
     sniff_at: int  # the action placing a sniff whose form its placer chose (§9 O4), or -1
 
 
@@ -209,7 +212,7 @@ class Game:
         # This hand's actions as the checked path keeps them: (seat, move code, drawn tile id
         # or -1, the playable ports before the action); ``history`` builds the PublicActions
         # and ``to_record`` the notation from them when first asked for.
-        self._actions: list[tuple[int, int, int, list[int]]] = []
+        self._actions: list[_Action] = []
         self._sniff_at = -1  # the action that placed the sniff, its form chosen (§9 O4)
         self._history: list[PublicAction] = []
         self._clear_legal()
@@ -496,23 +499,28 @@ class Game:
     # ------------------------------------------------------------------ legal moves
     def _clear_legal(self) -> None:
         """Forget the cached legal moves (see ``_codes``): the position changed."""
-        self._legal_top: object = None
         self._legal_codes: list[int] | None = None
         self._legal_moves: LegalMoves | None = None
+        self._pushed_top: object = None
+        self._pushed_codes: list[int] = []
 
     def _codes(self) -> list[int]:
         """``legal_codes()``, computed once per position for the checked path (``legal_moves``
-        and ``play``). Every checked move, deal and boneyard change clears the cache; an
-        unchecked ``push`` is told by the top of the undo stack (a new tuple each time, kept
-        alive by the cache itself), so the cache holds across a push and its pop."""
+        and ``play``). ``_legal_codes`` holds them for the position with no unchecked push under
+        way: every checked move, deal and boneyard change clears it, and a push and its pop
+        leave it true. Under a push, ``_pushed_codes`` holds them for the top of the undo stack
+        (a new tuple each push, kept alive by the cache itself)."""
         stack = self._stack
-        top = stack[-1] if stack else None
-        codes = self._legal_codes
-        if codes is None or self._legal_top is not top:
-            codes = self._legal_codes = self.legal_codes()
-            self._legal_top = top
-            self._legal_moves = None
-        return codes
+        if not stack:
+            codes = self._legal_codes
+            if codes is None:
+                codes = self._legal_codes = self.legal_codes()
+            return codes
+        top = stack[-1]
+        if self._pushed_top is not top:
+            self._pushed_codes = self.legal_codes()
+            self._pushed_top = top
+        return self._pushed_codes
 
     def legal_codes(self) -> list[int]:
         if self._phase is not PLAY:
@@ -556,15 +564,14 @@ class Game:
         """The legal moves here (see ``LegalMoves``); placements if any, else draw or pass."""
         moves = self._legal_moves
         stack = self._stack
-        if moves is not None and self._legal_top is None and not stack:
-            return moves  # built for this position (see ``_codes``)
-        top = stack[-1] if stack else None
-        codes = self._legal_codes
-        if codes is None or self._legal_top is not top:
-            codes = self._legal_codes = self.legal_codes()  # as in ``_codes``, one call less
-            self._legal_top = top
-        elif moves is not None:
+        if moves is not None and not stack:
             return moves
+        # Built from ``_codes()`` and kept with them when no push is under way.
+        codes = self._legal_codes
+        if stack:
+            codes = self._codes()
+        elif codes is None:
+            codes = self._legal_codes = self.legal_codes()  # as ``_codes`` does, one call less
         if self._sniff_choice and self._layout.sniff_open:
             moves = _new(LegalMoves, map(_sniff_form_move, codes))
         else:
@@ -572,7 +579,8 @@ class Game:
                 moves = _new(LegalMoves, map(MOVE_BY_CODE.__getitem__, codes))
             except KeyError:  # a move not met before: Move.from_code makes and keeps it
                 moves = _new(LegalMoves, map(Move.from_code, codes))
-        self._legal_moves = moves
+        if not stack:
+            self._legal_moves = moves
         return moves
 
     def is_legal(self, move: Move) -> bool:
@@ -761,7 +769,7 @@ class Game:
             # The common case first: a Move among the position's cached legal codes (the
             # cache of ``_codes``, valid as is when no unchecked push is under way).
             codes = self._legal_codes
-            if codes is None or self._legal_top is not None or self._stack:
+            if codes is None or self._stack:
                 codes = self._codes()
             code = move.code
             if code in codes:
@@ -786,7 +794,6 @@ class Game:
 
     def _record_move(self, code: int, events: bool) -> list[Event]:
         seat = self._turn
-        hand_no = self._hand_number
         layout = self._layout
         drawn = self._boneyard[self._bpos] if code == DRAW else -1
         # What the history and the record need, kept raw (see ``_actions``).
@@ -796,48 +803,51 @@ class Game:
         self._stack.clear()
         layout.forget_undo()
         self._legal_codes = self._legal_moves = None
-        text = ""
-        if code >= 0 and self._sniff_choice and layout.spinner[layout.count - 1]:
-            # The sniff, its form chosen by its placer (§9 O4): written with the form in force.
-            self._sniff_at = len(self._actions) - 1
-            text = str(_sniff_move(code))
-        end = self._hand_end
-        if not events:
-            if end is not None and self._phase is not PLAY:
-                self._last_hand_end = self._hand_end_event(hand_no)
-            return []
+        if self._hand_end is not None or self._sniff_choice or not events:
+            return self._record_rest(code, seat, drawn, before, events)
+        # The common case: one event, the hand goes on.
         scores = self._scores
-        if end is not None:
-            return self._record_end(code, seat, drawn, before, text)
         if code >= 0:
             side = self._side[seat]
             # tuple.__new__ builds the named tuples without their Python-level __new__.
-            text = text or _EVENT_TEXT.get(code) or _texts(code)[0]
-            event: Event = _new(PlayEvent, (hand_no, seat, text, layout.total,
-                                            scores[side] - before[side], scores, "play"))
+            event: Event = _new(PlayEvent, (
+                self._hand_number, seat, _EVENT_TEXT[code] or _texts(code)[0], layout.total,
+                scores[side] - before[side], scores, "play"))
         elif drawn >= 0:
-            event = _new(DrawEvent, (hand_no, seat, TILE_BY_ID[drawn], scores, "draw"))
+            event = _new(DrawEvent, (self._hand_number, seat, TILE_BY_ID[drawn], scores, "draw"))
         else:
-            event = _new(PassEvent, (hand_no, seat, "pass"))
+            event = _new(PassEvent, (self._hand_number, seat, "pass"))
         self._events.append(event)
         return [event]
 
-    def _record_end(self, code: int, seat: int, drawn: int, before: tuple[int, ...],
-                    text: str) -> list[Event]:
-        """The events of a move that ended the hand (and perhaps the game)."""
+    def _record_rest(self, code: int, seat: int, drawn: int, before: tuple[int, ...],
+                     events: bool) -> list[Event]:
+        """The end of ``_record_move`` for the rarer cases: the move ended the hand (and perhaps
+        the game), it may be the sniff whose form its placer chose, or no events are wanted."""
         hand_no = self._hand_number
+        layout = self._layout
+        text = ""
+        if code >= 0 and self._sniff_choice and layout.spinner[layout.count - 1]:
+            # The sniff (§9 O4): events, history and record write the form in force.
+            self._sniff_at = len(self._actions) - 1
+            text = str(_sniff_move(code))
+        ended = self._phase is not PLAY
+        if ended:
+            self._last_hand_end = self._hand_end_event(hand_no)
+        if not events:
+            return []
         after_play = self._scores_before_settlement()
         new: list[Event]
         if code >= 0:
             side = self._side[seat]
-            new = [PlayEvent(hand_no, seat, text or _texts(code)[0], self._layout.total,
+            new = [PlayEvent(hand_no, seat, text or _texts(code)[0], layout.total,
                              after_play[side] - before[side], after_play)]
         elif drawn >= 0:
             new = [DrawEvent(hand_no, seat, TILE_BY_ID[drawn], after_play)]
         else:
             new = [PassEvent(hand_no, seat)]
-        if self._phase is not PLAY:
-            self._last_hand_end = self._hand_end_event(hand_no)
+        if ended:
+            assert self._last_hand_end is not None
             new.append(self._last_hand_end)
             if self._phase is GAME_OVER:
                 assert self._winner is not None
@@ -989,11 +999,12 @@ class Game:
         return record
 
     def _hand_record(self) -> _HandLog:
-        """The current hand's deal and actions (as codes) for the record."""
+        """The current hand's deal and actions for the record (``_deal_hand`` archives it; the
+        actions list is never changed after: the next hand starts a new one)."""
         deal = self._hand_deal
         assert deal is not None
         return {"hands": deal["hands"], "boneyard": deal["boneyard"], "leader": deal["leader"],
-                "actions": [a[1] for a in self._actions], "sniff_at": self._sniff_at}
+                "actions": self._actions, "sniff_at": self._sniff_at}
 
     def _logs(self) -> tuple[_HandLog, ...]:
         return self._past_hands + ((self._hand_record(),) if self._hand_deal is not None else ())
@@ -1010,7 +1021,7 @@ class Game:
                  "leader": log["leader"], "actions": [
                      _sniff_move(c).notation(explicit=c >> 6 != LEAD_PORT)
                      if k == log["sniff_at"] else _texts(c)[1]
-                     for k, c in enumerate(log["actions"])]}
+                     for k, (_, c, _, _) in enumerate(log["actions"])]}
                 for log in self._logs()
             ],
         }
@@ -1042,7 +1053,8 @@ def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) 
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
 _BIT = tuple(1 << i for i in range(TILE_COUNT))
 _TEXTS: dict[int, tuple[str, str]] = {}  # move code -> (event notation, record notation)
-_EVENT_TEXT: dict[int, str] = {}  # move code -> event notation (the checked path's lookup)
+# Event notation by placement code (the checked path's lookup; "" until first needed).
+_EVENT_TEXT: list[str] = [""] * ((LEAD_PORT + 1) << 6)
 
 
 def _texts(code: int) -> tuple[str, str]:
@@ -1051,7 +1063,8 @@ def _texts(code: int) -> tuple[str, str]:
     if texts is None:
         move = Move.from_code(code)
         texts = _TEXTS[code] = (str(move), move.notation(explicit=move.kind == "place"))
-        _EVENT_TEXT[code] = texts[0]
+        if code >= 0:
+            _EVENT_TEXT[code] = texts[0]
     return texts
 # The lead of each tile with its high half west, the orientation legal_codes lists.
 _LEAD_OF = tuple(Move.lead(t) for t in ALL_TILES)

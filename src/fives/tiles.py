@@ -149,16 +149,28 @@ def mask_of(tiles: Iterable[Tile]) -> int:
 
 
 def ids_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The tile ids of ``mask``, in increasing order."""
+    c = _IDS_BY_CHUNK
+    return [*c[0][mask & 127], *c[1][mask >> 7 & 127], *c[2][mask >> 14 & 127],
+            *c[3][mask >> 21 & 127]]
 
 
 def tiles_of(mask: int) -> list[Tile]:
-    return [TILE_BY_ID[i] for i in ids_of(mask)]
+    """The tiles of ``mask``, by id."""
+    c = _TILES_BY_CHUNK
+    return [*c[0][mask & 127], *c[1][mask >> 7 & 127], *c[2][mask >> 14 & 127],
+            *c[3][mask >> 21 & 127]]
+
+
+# The ids (and tiles) of each 7-tile slice of a mask, for every value of the slice: a mask's
+# ids are four table reads (the hand-end reveal and the deal read them on every hand).
+_IDS_BY_CHUNK = tuple(
+    tuple(tuple(7 * k + b for b in range(7) if m >> b & 1) for m in range(128))
+    for k in range(TILE_COUNT // 7)
+)
+_TILES_BY_CHUNK = tuple(
+    tuple(tuple(TILE_BY_ID[i] for i in ids) for ids in chunk) for chunk in _IDS_BY_CHUNK
+)
 
 
 def _chunk_pips() -> tuple[tuple[int, ...], ...]:
