@@ -45,6 +45,7 @@ openspiel_game.FivesState._apply_action
 openspiel_game.FivesState._action_to_string
 openspiel_game.FivesState.returns
 openspiel_game.FivesState.resample_from_infostate
+_.writeable  # numpy's flag, set to make the shared rules vector read-only
 openspiel_bots.TimedISMCTSBot  # used by bench/vs_openspiel.py and the tests
 openspiel_bots.TimedISMCTSBot.run_search  # called by OpenSpiel's ISMCTSBot.step
 openspiel_game.FivesObserver.set_from

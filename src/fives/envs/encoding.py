@@ -22,6 +22,7 @@ game without building a view; the test suite checks that both give the same vect
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -168,6 +169,14 @@ def rules_vector(rules: Ruleset) -> Obs:
     v[OFFSET["reserve"]] = rules.boneyard_reserve / 2
     v[OFFSET["target"]] = min(rules.target, 500) / 500
     v[OFFSET["sniff"] + _SNIFFS.index(rules.sniff)] = 1
+    return v
+
+
+@functools.lru_cache(maxsize=64)
+def shared_rules_vector(rules: Ruleset) -> Obs:
+    """``rules_vector(rules)`` computed once per ruleset, read-only (copy it to write)."""
+    v = rules_vector(rules)
+    v.flags.writeable = False
     return v
 
 

@@ -40,6 +40,8 @@ _PARAMS: dict[str, Any] = {
 }
 # Per hand at most 28 placements, 28 draws and (players - 1) passes between placements.
 _PER_HAND = 28 + 28 + 3 * 28
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 _RECALL = 28 * 4 + 2 * TILE_COUNT  # who placed each node; dealt; drawn
 INFO_SIZE = OBS_SIZE + _RECALL
 
@@ -153,12 +155,13 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
     def _dealing(self) -> bool:
         return not self.started or self.table.awaiting_deal
 
-    def current_player(self) -> int:
-        if self.table.done:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._dealing() or self.drawing:
-            return int(pyspiel.PlayerId.CHANCE)
-        return self.table.turn
+    def current_player(self) -> int:  # called several times an action: kept short
+        table = self.table
+        if table.terminated or table.truncated:
+            return _TERMINAL
+        if self.drawing or not self.started or table.awaiting_deal:
+            return _CHANCE
+        return table.game.turn
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.table.legal_actions())

@@ -29,7 +29,7 @@ from .encoding import (
     actions_of_codes,
     code_of_action,
     describe_action,
-    rules_vector,
+    shared_rules_vector,
 )
 
 Episode = Literal["hand", "game"]
@@ -77,7 +77,7 @@ class Table:
         self.players = rules.players
         self.sides = rules.sides
         self.seat_side = [rules.side_of(s) for s in range(rules.players)]
-        self._rules_vec = rules_vector(rules)
+        self._rules_vec = shared_rules_vector(rules)  # read-only, shared
         self.terminated = False
         self.truncated = False
         self.steps = 0
