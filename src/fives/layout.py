@@ -314,34 +314,34 @@ class Layout:
         """Apply a lead or placement, checked against the layout; return the new total."""
         if move.code & 1 and move.tile is not None and move.tile.is_double and (
                 not self.sniff_open):
-            raise IllegalMoveError(
-                f"illegal move {move}: no sniff whose form its placer chooses is being placed",
-                key="illegal_move", move=str(move),
-            )
+            raise self._refused(move, "no_form", "no sniff whose form its placer chooses is "
+                                "being placed")
         if move.kind == "lead":
             if self.count:
-                raise IllegalMoveError(
-                    f"illegal lead {move}: the hand has already been led", key="illegal_move",
-                    move=str(move),
-                )
+                raise self._refused(move, "already_led", "the hand has already been led")
         elif move.kind == "place":
             if not self.count:
-                raise IllegalMoveError(
-                    f"illegal move {move}: the hand must first be led", key="illegal_move",
-                    move=str(move),
-                )
+                raise self._refused(move, "not_led", "the hand must first be led")
             if not self.is_placement_legal(move.code):
                 ends = ", ".join(f"#{e.node}.{e.port}={e.value}" for e in self.ends_list())
-                raise IllegalMoveError(
-                    f"illegal placement {move.notation(explicit=True)}: that port is not "
-                    f"playable with {move.touching}; playable ports: {ends or 'none'}",
-                    key="illegal_move", move=str(move),
-                )
+                raise self._refused(
+                    move, "port_closed", f"that port is not playable with {move.touching} "
+                    f"(playable ports: {ends or 'none'})", touching=move.touching)
         else:
-            raise IllegalMoveError(
-                f"{move} is not a placement", key="illegal_move", move=str(move)
-            )
+            raise self._refused(move, "not_placement", "it is not a lead or a placement")
         return self.place_code(move.code)
+
+    def _refused(self, move: Move, reason: str, why: str, **params: object) -> IllegalMoveError:
+        """The error for ``move`` refused by the layout: ``reason`` is an id of the catalog's
+        ``error.reason.*`` and ``legal`` the tile's legal placements here, as ``Game`` gives."""
+        tile = move.tile
+        legal = " ".join(m.notation(explicit=True) for m in self.placements(tile)) if (
+            tile is not None) else ""
+        legal = legal or "none"
+        text = move.notation(explicit=True)
+        return IllegalMoveError(f"illegal move {text!r}: {why}; legal: {legal}",
+                                key="illegal_move", move=text, reason=reason, legal=legal,
+                                **params)
 
     def __len__(self) -> int:
         return self.count

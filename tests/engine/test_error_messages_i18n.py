@@ -14,7 +14,8 @@ import pytest
 from fives.errors import FivesError
 from fives.game import Game
 from fives.i18n import catalog, error_text, has
-from fives.moves import parse_notation
+from fives.layout import Layout
+from fives.moves import Move, parse_notation
 from fives.record import load_record
 from fives.rules import Ruleset
 from fives.tiles import Tile
@@ -36,6 +37,12 @@ def a_record(**changes: Any) -> str:
     return json.dumps(record)
 
 
+def led(text: str = "6-4") -> Layout:
+    layout = Layout("every_double")
+    layout.apply(Move.lead(Tile.parse(text)))
+    return layout
+
+
 BAD_CALLS: list[tuple[str, Callable[[], object]]] = [
     ("illegal move", lambda: started().play("pass")),
     ("invalid move", lambda: started().play("hello")),
@@ -49,6 +56,12 @@ BAD_CALLS: list[tuple[str, Callable[[], object]]] = [
     ("record json", lambda: load_record("{")),
     ("record field", lambda: load_record(a_record(format="x"))),
     ("record action", lambda: list(load_record(a_record()).replay())),
+    # Layout.apply, the layout-only API: each refusal names a reason and the legal placements.
+    ("layout port", lambda: led().apply(Move.place(Tile(5, 1), 1, "E", 5))),
+    ("layout led twice", lambda: led().apply(Move.lead(Tile(3, 3)))),
+    ("layout not led", lambda: Layout().apply(Move.place(Tile(6, 1), 1, "E", 6))),
+    ("layout draw", lambda: led().apply(Move.draw())),
+    ("layout form", lambda: led().apply(Move.place(Tile(4, 4), 1, "E", 4, "british"))),
 ]
 
 
@@ -62,3 +75,18 @@ def test_error_has_english_and_french_text(name: str, call: Callable[[], object]
     for lang in ("en", "fr"):
         catalog(lang)[key].format(**error.params)  # every placeholder has its parameter
     assert error_text(error, "fr") != str(error)
+    assert "{" not in error_text(error, "fr")  # a template with a missing parameter shows raw
+
+
+def test_layout_refusal_names_the_tiles_legal_placements_in_both_languages() -> None:
+    """``Layout.apply``'s refusal carries what the French message needs: the reason and the
+    tile's legal placements, the same as the English one lists."""
+    with pytest.raises(FivesError) as info:
+        led().apply(Move.place(Tile(4, 1), 1, "W", 4))  # 4 fits the east end only
+    error = info.value
+    assert error.params["legal"] == "4-1@1.E"
+    assert error.params["reason"] == "port_closed"
+    assert "legal: 4-1@1.E" in str(error)
+    assert error_text(error, "fr") == (
+        "4-1@1.W n'est pas permis ici : on ne peut pas poser un 4 à cette extrémité. "
+        "Coups permis : 4-1@1.E.")

@@ -248,6 +248,8 @@ MESSAGES: dict[str, str] = {
     "error.reason.can_move": "a placement or a draw is possible",
     "error.reason.not_placement": "it is not a legal placement",
     "error.reason.no_match": "no legal placement matches it",
+    "error.reason.not_led": "the hand must first be led",
+    "error.reason.port_closed": "that port is not playable with {touching}",
     "error.reason.no_form": ("only the sniff's lead or placement names its form, where its "
                              "placer chooses it"),
     "error.os.ENOENT": "no such file or directory",

@@ -279,6 +279,8 @@ MESSAGES: dict[str, str] = {
     "error.reason.can_move": "on peut poser ou piocher",
     "error.reason.not_placement": "cette pose n'est pas permise",
     "error.reason.no_match": "aucune pose permise ne correspond",
+    "error.reason.not_led": "il faut d'abord ouvrir la manche",
+    "error.reason.port_closed": "on ne peut pas poser un {touching} à cette extrémité",
     "error.reason.no_form": ("seule la pose du sniff nomme sa forme, quand celui qui le pose la "
                              "choisit"),
     "error.os.ENOENT": "fichier ou dossier introuvable",
