@@ -94,7 +94,31 @@ def play_game(game: Any, deal: int, fives_seat: int, args: argparse.Namespace,
         "deal": deal, "fives_seat": fives_seat, "hands": g.hand_number,
         "score": [g.scores[fives_side], g.scores[other]],
         "result": 1.0 if winner == fives_side else 0.0 if winner == other else 0.5,
-        "ismcts_simulations_median": statistics.median(sims) if sims else 0,
+        "ismcts_simulations_median": statistics.median(sims) if sims else 0.0,
+    }
+
+
+def summarise(args: argparse.Namespace, results: list[dict[str, Any]],
+              times: dict[str, list[float]], loads: list[tuple[float, float, float]],
+              started: float) -> dict[str, Any]:
+    """The results so far (written to ``--out`` after every game: a stopped run keeps them)."""
+    wins = sum(r["result"] for r in results)
+    low, high = wilson_interval(wins, len(results))
+    hands = sum(r["hands"] for r in results)
+    return {
+        "level": args.level, "preset": args.preset, "target": args.target,
+        "seconds_per_move": args.seconds, "uct_c": args.uct_c, "seed": args.seed,
+        "games": len(results), "wins": wins, "win_rate": wins / len(results),
+        "ci95": [low, high],
+        "points_per_hand": [sum(r["score"][0] for r in results) / hands,
+                            sum(r["score"][1] for r in results) / hands],
+        "decision_ms": {who: {"median": statistics.median(t) * 1000, "max": max(t) * 1000,
+                              "count": len(t)} for who, t in times.items() if t},
+        "ismcts_simulations_per_move": statistics.median(
+            r["ismcts_simulations_median"] for r in results),
+        "load_averages": [*loads, os.getloadavg()],
+        "wall_seconds": time.monotonic() - started,
+        "games_detail": results,
     }
 
 
@@ -117,7 +141,7 @@ def main() -> int:
         "episode": "game", "reward": "win_loss", "max_hands": 200})
     times: dict[str, list[float]] = {"fives": [], "ismcts": []}
     results: list[dict[str, Any]] = []
-    loads = [os.getloadavg()]
+    loads: list[tuple[float, float, float]] = [os.getloadavg()]
     started = time.monotonic()
     print(f"{args.level} vs OpenSpiel IS-MCTS, {args.preset} to {args.target}, "
           f"{args.games} games, {args.seconds} s a move, seed {args.seed}, "
@@ -140,31 +164,20 @@ def main() -> int:
               f"({r['ismcts_simulations_median']:g} sims) | load {load[0]:.1f} | "
               f"eta {elapsed / done * (args.games - done) / 60:.1f} min",
               file=sys.stderr, flush=True)
-    loads.append(os.getloadavg())
-    wins = sum(r["result"] for r in results)
-    low, high = wilson_interval(wins, len(results))
-    hands = sum(r["hands"] for r in results)
-    summary = {
-        "level": args.level, "preset": args.preset, "target": args.target,
-        "seconds_per_move": args.seconds, "uct_c": args.uct_c, "seed": args.seed,
-        "games": len(results), "wins": wins, "win_rate": wins / len(results),
-        "ci95": [low, high],
-        "points_per_hand": [sum(r["score"][0] for r in results) / hands,
-                            sum(r["score"][1] for r in results) / hands],
-        "decision_ms": {who: {"median": statistics.median(t) * 1000, "max": max(t) * 1000,
-                              "count": len(t)} for who, t in times.items()},
-        "load_averages": loads, "wall_seconds": time.monotonic() - started,
-        "games_detail": results,
-    }
+        if args.out:
+            args.out.write_text(json.dumps(summarise(args, results, times, loads, started),
+                                           indent=1))
+    summary = summarise(args, results, times, loads, started)
+    wins: float = summary["wins"]
+    low, high = summary["ci95"]
     print(f"{args.level} vs IS-MCTS: {wins:g}/{len(results)} = {wins / len(results):.1%} "
           f"[{low:.1%}, {high:.1%}]; points per hand {summary['points_per_hand'][0]:.1f} vs "
           f"{summary['points_per_hand'][1]:.1f}; decision ms median/max: "
           + ", ".join(f"{w} {d['median']:.0f}/{d['max']:.0f}"
                       for w, d in summary["decision_ms"].items())
-          + f"; load {loads[0][0]:.1f} -> {loads[-1][0]:.1f}; "
+          + f"; IS-MCTS simulations a move (median) {summary['ismcts_simulations_per_move']:g}"
+          + f"; load {loads[0][0]:.1f} -> {summary['load_averages'][-1][0]:.1f}; "
           f"{summary['wall_seconds'] / 60:.1f} min")
-    if args.out:
-        args.out.write_text(json.dumps(summary, indent=1))
     return 0
 
 
