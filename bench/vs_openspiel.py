@@ -168,7 +168,7 @@ def main() -> int:
             args.out.write_text(json.dumps(summarise(args, results, times, loads, started),
                                            indent=1))
     summary = summarise(args, results, times, loads, started)
-    wins: float = summary["wins"]
+    wins = summary["wins"]
     low, high = summary["ci95"]
     print(f"{args.level} vs IS-MCTS: {wins:g}/{len(results)} = {wins / len(results):.1%} "
           f"[{low:.1%}, {high:.1%}]; points per hand {summary['points_per_hand'][0]:.1f} vs "
