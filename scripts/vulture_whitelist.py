@@ -25,6 +25,8 @@ Console.on_broken_pipe
 # Public engine API (docs/ENGINE_API.md, README): make/unmake for search, the counted total.
 Game.push
 Game.counted_total
+EventJSON  # the union of the events' to_json types, for readers of event lines
+_HandLog.sniff_at  # a TypedDict key, read as log["sniff_at"]
 # Public engine API used by the tests.
 Tile.from_id
 # Storage API used by the tests and by operators.

@@ -3,11 +3,59 @@ path) whose ``to_json`` is the §12.4 line."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple, TypedDict
 
 from fives.tiles import Tile
 
 HandResult = Literal["out", "blocked", "target"]
+
+
+# The §12.4 lines that ``to_json`` gives, one TypedDict per event type.
+class PlayJSON(TypedDict):
+    type: Literal["play"]
+    hand: int
+    seat: int
+    move: str
+    total: int
+    points: int
+    scores: list[int]
+
+
+class DrawJSON(TypedDict):
+    type: Literal["draw"]
+    hand: int
+    seat: int
+    tile: str
+    scores: list[int]
+
+
+class PassJSON(TypedDict):
+    type: Literal["pass"]
+    hand: int
+    seat: int
+
+
+class HandEndJSON(TypedDict):
+    type: Literal["hand_end"]
+    hand: int
+    result: HandResult
+    winner: int | None
+    pips: list[int]
+    deltas: list[int]
+    scores: list[int]
+
+
+class HandEndRevealJSON(HandEndJSON):
+    hands: list[list[str]]  # every seat's remaining tiles, public once the hand has ended
+
+
+class GameEndJSON(TypedDict):
+    type: Literal["game_end"]
+    winner: int
+    scores: list[int]
+
+
+EventJSON = PlayJSON | DrawJSON | PassJSON | HandEndJSON | GameEndJSON
 
 
 class PlayEvent(NamedTuple):
@@ -19,7 +67,7 @@ class PlayEvent(NamedTuple):
     scores: tuple[int, ...]
     type: Literal["play"] = "play"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayJSON:
         return {"type": "play", "hand": self.hand, "seat": self.seat, "move": self.move,
                 "total": self.total, "points": self.points, "scores": list(self.scores)}
 
@@ -31,7 +79,7 @@ class DrawEvent(NamedTuple):
     scores: tuple[int, ...]
     type: Literal["draw"] = "draw"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DrawJSON:
         return {"type": "draw", "hand": self.hand, "seat": self.seat, "tile": str(self.tile),
                 "scores": list(self.scores)}
 
@@ -41,7 +89,7 @@ class PassEvent(NamedTuple):
     seat: int
     type: Literal["pass"] = "pass"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PassJSON:
         return {"type": "pass", "hand": self.hand, "seat": self.seat}
 
 
@@ -55,16 +103,14 @@ class HandEndEvent(NamedTuple):
     hands: tuple[tuple[Tile, ...], ...]  # every seat's remaining tiles, revealed
     type: Literal["hand_end"] = "hand_end"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HandEndJSON:
         return {"type": "hand_end", "hand": self.hand, "result": self.result,
                 "winner": self.winner, "pips": list(self.pips), "deltas": list(self.deltas),
                 "scores": list(self.scores)}
 
-    def reveal_json(self) -> dict[str, Any]:
+    def reveal_json(self) -> HandEndRevealJSON:
         """The §12.4 line plus the revealed hands (public once the hand has ended)."""
-        data = self.to_json()
-        data["hands"] = [[str(t) for t in hand] for hand in self.hands]
-        return data
+        return {**self.to_json(), "hands": [[str(t) for t in hand] for hand in self.hands]}
 
 
 class GameEndEvent(NamedTuple):
@@ -72,7 +118,7 @@ class GameEndEvent(NamedTuple):
     scores: tuple[int, ...]
     type: Literal["game_end"] = "game_end"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameEndJSON:
         return {"type": "game_end", "winner": self.winner, "scores": list(self.scores)}
 
 

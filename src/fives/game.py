@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from fives.errors import (
     DealError,
@@ -51,6 +51,7 @@ from fives.tiles import (
 )
 
 if TYPE_CHECKING:
+    from fives.record import RecordJSON
     from fives.views import SeatView
 
 class Phase(StrEnum):
@@ -987,7 +988,7 @@ class Game:
         meta: Mapping[str, object] | None = None,
         hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
         | None = None,
-    ) -> dict[str, Any]:
+    ) -> RecordJSON:
         """The game's record (RULES.md §12.3), with optional ``meta`` objects: ``meta`` for the
         record, ``hand_meta`` per hand (a list aligned with the hands or a mapping of 0-based
         hand indexes); replay ignores them (see ``fives.record.add_meta``)."""
@@ -1009,7 +1010,7 @@ class Game:
     def _logs(self) -> tuple[_HandLog, ...]:
         return self._past_hands + ((self._hand_record(),) if self._hand_deal is not None else ())
 
-    def _record(self) -> dict[str, Any]:
+    def _record(self) -> RecordJSON:
         return {
             "format": "fives-record/1",
             "rules": self._rules.name,

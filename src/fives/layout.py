@@ -11,7 +11,7 @@ kept up to date on every placement and restored on undo.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from fives.errors import IllegalMoveError
 from fives.moves import CHILD_PORTS, LEAD_PORT, LEAD_PORTS, Move
@@ -43,6 +43,33 @@ class End(NamedTuple):
     node: int  # #n
     port: str
     value: int
+
+
+class NodeJSON(TypedDict):
+    n: int
+    tile: str
+    parent: int
+    port: str
+    touching: int
+    outer: int
+    double: bool
+    spinner: bool
+
+
+class EndJSON(TypedDict):
+    node: int
+    port: str
+    value: int
+
+
+class LayoutJSON(TypedDict):
+    """``Layout.to_json()``: the nodes, the playable ports, the counted total, and the sniff's
+    form in force where the rules have a sniff (§9 O4)."""
+
+    nodes: list[NodeJSON]
+    ends: list[EndJSON]
+    total: int
+    sniff: NotRequired[SniffForm]
 
 
 def port_name(port: int) -> str:
@@ -395,8 +422,8 @@ class Layout:
         other.spinner_count = self.spinner_count
         return other  # with no undo history: it cannot undo what came before it
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self) -> LayoutJSON:
+        data: LayoutJSON = {
             "nodes": [
                 {
                     "n": nd.n, "tile": str(nd.tile), "parent": nd.parent, "port": nd.port,
@@ -407,9 +434,10 @@ class Layout:
             ],
             "ends": [{"node": e.node, "port": e.port, "value": e.value} for e in self.ends_list()],
             "total": self.total,
-            # §9 O4: the sniff's form in force (the spinner node is the sniff)
-            **({"sniff": self.sniff} if self.sniff != "none" else {}),
         }
+        if self.sniff != "none":
+            data["sniff"] = self.sniff  # §9 O4: the form in force (the spinner node is the sniff)
+        return data
 
     def __repr__(self) -> str:
         placed = " ".join(

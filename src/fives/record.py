@@ -12,25 +12,48 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from fives.errors import FivesError, RecordError
 from fives.events import Event
 from fives.game import GAME_OVER, PLAY, Deal, Game, HandEnd, opening_method
-from fives.rules import Ruleset, find_preset
+from fives.rules import OptionValue, Ruleset, find_preset
 from fives.tiles import TILE_COUNT, Tile
 
 FORMAT = "fives-record/1"
+
+JSONObject = dict[str, object]  # a JSON object as read: checked field by field before use
+
+
+class HandRecordJSON(TypedDict):
+    """One hand of a record as ``Game.to_record`` writes it (§12.3)."""
+
+    hands: list[list[str]]
+    boneyard: list[str]
+    leader: NotRequired[int]  # always written; a reader needs it only where lots choose
+    actions: list[str]
+    meta: NotRequired[JSONObject]
+
+
+class RecordJSON(TypedDict):
+    """A record as ``Game.to_record`` writes it (§12.3)."""
+
+    format: str
+    rules: str
+    options: dict[str, OptionValue]
+    start_scores: list[int]
+    hands: list[HandRecordJSON]
+    meta: NotRequired[JSONObject]
 
 
 @dataclass(frozen=True)
 class Record:
     rules: Ruleset
     start_scores: tuple[int, ...] | None
-    hands: tuple[dict[str, Any], ...]  # raw hand entries, checked as the replay reaches them
-    meta: dict[str, Any] = field(default_factory=dict)  # the record's ``meta`` (§12.3)
+    hands: tuple[JSONObject, ...]  # raw hand entries, checked as the replay reaches them
+    meta: JSONObject = field(default_factory=dict)  # the record's ``meta`` (§12.3)
 
-    def hand_meta(self, k: int) -> dict[str, Any]:
+    def hand_meta(self, k: int) -> JSONObject:
         """The ``meta`` object of the k-th hand (0-based), empty when it has none."""
         entry = self.hands[k] if 0 <= k < len(self.hands) else None
         meta = entry.get("meta") if isinstance(entry, dict) else None
@@ -155,7 +178,7 @@ def _deal(entry: object, where: str, rules: Ruleset) -> Deal:
     return Deal(tuple(parsed), bone_tiles)
 
 
-def load_record(data: str | bytes | dict[str, Any]) -> Record:
+def load_record(data: str | bytes | Mapping[str, object]) -> Record:
     """Read and check a record's header (the hands are checked as the replay reaches them)."""
     if isinstance(data, (str, bytes)):
         try:
@@ -204,7 +227,7 @@ def load_record(data: str | bytes | dict[str, Any]) -> Record:
     return Record(rules, start_scores, tuple(hands), meta)
 
 
-def check_meta(value: object, where: str = "meta") -> dict[str, Any]:
+def check_meta(value: object, where: str = "meta") -> JSONObject:
     """A ``meta`` object as §12.3 allows it: a JSON object (text keys, JSON values). Replay
     ignores what it says; anything else there is an error naming the field."""
     if not isinstance(value, dict):
@@ -220,18 +243,18 @@ def check_meta(value: object, where: str = "meta") -> dict[str, Any]:
 
 
 def add_meta(
-    record: dict[str, Any],
+    record: RecordJSON,
     meta: Mapping[str, object] | None = None,
     hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
     | None = None,
-) -> dict[str, Any]:
+) -> RecordJSON:
     """Put ``meta`` objects into a record (§12.3): ``meta`` at the top level, ``hand_meta`` per
     hand (a list aligned with the hands, ``None`` for none, or a mapping of 0-based hand
     indexes). Checked first: a bad value raises ``RecordError`` and changes nothing."""
     top = (check_meta(dict(meta) if isinstance(meta, Mapping) else meta, "meta")
            if meta is not None else None)
     hands = record.get("hands", [])
-    per_hand: dict[int, dict[str, Any]] = {}
+    per_hand: dict[int, JSONObject] = {}
     if hand_meta is not None:
         items = (hand_meta.items() if isinstance(hand_meta, Mapping)
                  else enumerate(hand_meta))
@@ -249,7 +272,7 @@ def add_meta(
     return record
 
 
-def game_from_record(data: str | bytes | dict[str, Any] | Record) -> Game:
+def game_from_record(data: str | bytes | Mapping[str, object] | Record) -> Game:
     """The game a record leads to, ready to go on."""
     record = data if isinstance(data, Record) else load_record(data)
     return record.to_game()

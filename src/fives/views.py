@@ -9,18 +9,48 @@ ended, the reveal (every remaining hand) is public and is included.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from fives.errors import UsageError
-from fives.events import HandEndEvent
+from fives.events import HandEndEvent, HandEndRevealJSON
 from fives.game import PLAY, Phase, PublicAction
-from fives.layout import Layout
+from fives.layout import Layout, LayoutJSON
 from fives.moves import Move
-from fives.rules import Ruleset
+from fives.rules import OptionValue, Ruleset
 from fives.tiles import Tile
 
 if TYPE_CHECKING:
     from fives.game import Game
+
+
+class ActionJSON(TypedDict):
+    """One public action of ``SeatView.to_json()``'s history (``tile``: the seat's own draw)."""
+
+    seat: int
+    kind: str
+    move: str | None
+    tile: NotRequired[str]
+    open_values: list[int]
+
+
+class SeatViewJSON(TypedDict):
+    """``SeatView.to_json()``: the dict a client receives (see docs/ENGINE_API.md)."""
+
+    seat: int | None
+    rules: dict[str, OptionValue]  # preset, the options as in records, target, unit, sides
+    hand: list[str]
+    hand_sizes: list[int]
+    boneyard_size: int
+    scores: list[int]
+    turn: int
+    phase: str
+    hand_number: int
+    leader: int
+    layout: LayoutJSON
+    legal_moves: list[str]
+    history: list[ActionJSON]
+    last_hand_end: HandEndRevealJSON | None
+    winner: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +110,7 @@ class SeatView:
             winner=game.winner,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatViewJSON:
         """The dict a client receives (see docs/ENGINE_API.md)."""
         return {
             "seat": self.seat,
@@ -97,14 +127,17 @@ class SeatView:
             "leader": self.leader,
             "layout": self.layout.to_json(),
             "legal_moves": [m.notation(explicit=True) for m in self.legal_moves],
-            "history": [
-                {"seat": a.seat, "kind": a.kind,
-                 "move": a.move.notation(explicit=True) if a.move is not None else None,
-                 **({"tile": str(a.tile)} if a.tile is not None else {}),
-                 "open_values": list(a.open_values)}
-                for a in self.history
-            ],
+            "history": [_action_json(a) for a in self.history],
             "last_hand_end": (self.last_hand_end.reveal_json()
                               if self.last_hand_end is not None else None),
             "winner": self.winner,
         }
+
+
+def _action_json(action: PublicAction) -> ActionJSON:
+    move = action.move.notation(explicit=True) if action.move is not None else None
+    if action.tile is None:
+        return {"seat": action.seat, "kind": action.kind, "move": move,
+                "open_values": list(action.open_values)}
+    return {"seat": action.seat, "kind": action.kind, "move": move, "tile": str(action.tile),
+            "open_values": list(action.open_values)}

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from fives.events import Event
 from fives.layout import SpinnerPolicy
 from fives.moves import Move
 from fives.tiles import ALL_TILES, Tile
@@ -142,6 +143,11 @@ def strings_in(obj: Any) -> list[str]:
     if isinstance(obj, (list, tuple)):
         return [s for v in obj for s in strings_in(v)]
     return []
+
+
+def json_lines(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """The events' §12.4 lines as plain dicts, so a test reads any key (a missing one fails)."""
+    return [dict(e.to_json()) for e in events]
 
 
 def event_json(events: Iterable[Any]) -> list[str]:

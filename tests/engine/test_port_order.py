@@ -13,7 +13,7 @@ from fives.record import load_record
 from fives.rules import Ruleset
 from fives.tiles import ALL_TILES
 
-from .helpers import complement, tiles
+from .helpers import complement, json_lines, tiles
 
 
 def deal_of(*hands: list[str]) -> Deal:
@@ -35,7 +35,7 @@ def test_first_tile_on_a_lead_double_goes_east_then_the_other_side_named_replays
                    "actions": ["2-2", "2-3@1", "2-5@1.W"]}],
     }
     events = list(load_record(record).replay())
-    assert [e.to_json()["total"] for e in events] == [4, 7, 8]
+    assert [e["total"] for e in json_lines(events)] == [4, 7, 8]
     game = load_record(record).to_game()
     assert ports(game) == [(0, ""), (1, "E"), (1, "W")]
     # the same record naming E for the second tile is refused: E is taken

@@ -12,7 +12,7 @@ from fives.moves import Move
 from fives.rules import Ruleset
 from fives.tiles import Tile
 
-from .helpers import complement, mv, notations, phase_of, snapshot, tiles
+from .helpers import complement, json_lines, mv, notations, phase_of, snapshot, tiles
 
 
 def test_from_position_game_accepts_play() -> None:
@@ -25,8 +25,8 @@ def test_from_position_game_accepts_play() -> None:
                               placements=placements, turn=0, scores=[0, 0], leader=1)
     assert notations(game.legal_moves) == {"6-1@1.W"}
     events = game.play("6-1@1.W")
-    assert [e.to_json()["type"] for e in events] == ["play"]
-    assert events[0].to_json()["total"] == 4
+    assert [e["type"] for e in json_lines(events)] == ["play"]
+    assert json_lines(events)[0]["total"] == 4
     assert game.turn == 1 and phase_of(game) == "play"
 
 

@@ -17,7 +17,7 @@ from fives.record import game_from_record, load_record
 from fives.tiles import ALL_TILES, Tile
 
 from .harness import CONFIGS, OPTION_CONFIGS, config_id, make_rules, random_game
-from .helpers import event_json, phase_of, snapshot
+from .helpers import event_json, json_lines, phase_of, snapshot
 
 
 @pytest.mark.parametrize(("preset", "players", "partners"), CONFIGS,
@@ -198,7 +198,8 @@ def test_solitaire_record_defaults_and_handicap_on_top_of_start_scores() -> None
     for entry in record["hands"]:
         entry.pop("leader", None)
     events = list(load_record(record).replay())
-    assert events[0].to_json()["type"] == "play" and events[0].to_json()["scores"][1] == 25
+    first = json_lines(events)[0]
+    assert first["type"] == "play" and first["scores"][1] == 25
     resumed = game_from_record(record)
     assert resumed.rules.players == 1
     assert Game(resumed.rules, seed=1, start_scores=[10, 20]).scores[1] == 25

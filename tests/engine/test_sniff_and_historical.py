@@ -16,7 +16,7 @@ from fives.record import load_record
 from fives.rules import PRESETS, Ruleset
 from fives.tiles import ALL_TILES, Tile
 
-from .helpers import mv, notations
+from .helpers import json_lines, mv, notations
 from .test_game_vectors import act, hand_end, plays, position
 
 
@@ -207,11 +207,11 @@ def test_replay_prints_the_form_in_force_and_records_round_trip() -> None:
                                                 if str(t) not in used],
                    "actions": ["4-4", "4-6@1", "4-1@1.N"]}],
     }
-    events = [e.to_json() for e in load_record(record).replay()]
+    events = json_lines(load_record(record).replay())
     assert [(e["move"], e["total"]) for e in events] == [
         ("4-4:british", 8), ("4-6@1", 10), ("4-1@1", 11)]
     record["hands"][0]["actions"] = ["4-4:us", "4-6@1", "4-1@1"]
-    events = [e.to_json() for e in load_record(record).replay()]
+    events = json_lines(load_record(record).replay())
     assert [(e["move"], e["total"]) for e in events] == [("4-4:us", 8), ("4-6@1", 14),
                                                          ("4-1@1", 15)]
     game = load_record(record).to_game()

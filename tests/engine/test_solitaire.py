@@ -17,7 +17,7 @@ from fives.solitaire import deck_sources
 from fives.tiles import ALL_TILES
 
 from .harness import CONFIGS, config_id, make_rules
-from .helpers import complement, notations, phase_of, tiles
+from .helpers import complement, json_lines, notations, phase_of, tiles
 from .test_game_vectors import act, hand_end, plays, position
 
 
@@ -84,7 +84,7 @@ def test_v38_as_a_record() -> None:
                          "boneyard": V38_TOP + [str(t) for t in ALL_TILES if t not in used],
                          "actions": ["5-5", "5-0@1", "0-0@2", "draw", "draw", "5-3@1", "draw",
                                      "draw", "0-1@3"]}]}
-    lines = [e.to_json() for e in load_record(record).replay()]
+    lines = json_lines(load_record(record).replay())
     assert [(d["type"], d["scores"]) for d in lines] == [
         ("play", [2, 5]), ("play", [4, 5]), ("play", [6, 5]), ("draw", [6, 5]),
         ("draw", [6, 5]), ("play", [6, 5]), ("draw", [6, 5]), ("draw", [6, 8]),

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from fives.game import Game
+from fives.record import RecordJSON
 from fives.rules import Ruleset
 
 
 @dataclass
 class Position:
-    record: dict[str, Any]
+    record: RecordJSON
     move_number: int  # the move that reaches the moment (for hand_end / game_end)
 
     def save(self, path: Path) -> Path:

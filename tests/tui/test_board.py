@@ -8,12 +8,13 @@ import random
 import pytest
 
 from fives.game import Game
+from fives.layout import LayoutJSON
 from fives.rules import Ruleset
 from fives.tui.board import Drawer, crop_rows, draw_board
 
 
 def layouts(preset: str, players: int, games: int,
-            **options: object) -> list[dict[str, object]]:
+            **options: object) -> list[LayoutJSON]:
     out = []
     for seed in range(games):
         rng = random.Random(seed)
@@ -37,7 +38,7 @@ def test_every_tile_drawn_once_or_listed(preset: str, players: int, options: dic
         drawer = Drawer(data, width, None)
         drawer.draw()
         drawn = set(drawer.canvas.tags.values())
-        nodes = {nd["n"] for nd in data["nodes"]}  # type: ignore[attr-defined]
+        nodes = {nd["n"] for nd in data["nodes"]}
         assert drawn | drawer.left_out_nodes == nodes
         assert not drawn & drawer.left_out_nodes
         # cells of one tile: [a|b] 5, standing up 6, a double across a row 9 (across a column
@@ -55,7 +56,7 @@ def test_every_tile_drawn_once_or_listed(preset: str, players: int, options: dic
 def test_open_ends_are_highlighted() -> None:
     for data in layouts("five-up", 2, 3)[:20]:
         board = draw_board(data, 80)
-        values = {str(e["value"]) for e in data["ends"]}  # type: ignore[attr-defined]
+        values = {str(e["value"]) for e in data["ends"]}
         shown = {line.plain[span.start:span.end] for line in board.lines for span in line.spans
                  if span.style == "bold yellow"}
         assert shown and shown <= values, (shown, values)

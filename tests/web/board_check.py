@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 EPS = 1e-6
@@ -20,7 +21,7 @@ def touch(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return bool((abs(dx) <= EPS and dy > EPS) or (abs(dy) <= EPS and dx > EPS))
 
 
-def problems(layout: dict[str, Any], result: dict[str, Any], min_tile: float) -> list[str]:
+def problems(layout: Mapping[str, Any], result: dict[str, Any], min_tile: float) -> list[str]:
     """Every way ``result`` (the layout function's answer) breaks the board's promises."""
     out = []
     tiles = result["tiles"]

@@ -7,6 +7,7 @@ from typing import Any
 
 from fives.errors import FivesError
 from fives.game import Game
+from fives.layout import LayoutJSON
 from fives.rules import PRESETS, Ruleset
 
 
@@ -24,11 +25,11 @@ def configs() -> list[tuple[str, int]]:
 
 
 def hand_end_layouts(preset: str, players: int, count: int, seed: int,
-                     **options: Any) -> list[dict[str, Any]]:
+                     **options: Any) -> list[LayoutJSON]:
     """``count`` layouts as the server sends them, each at the end of a hand of random play."""
     rules = Ruleset.preset(preset, players=players, **options)
     rng = random.Random(f"{preset}/{players}/{seed}")
-    found: list[dict[str, Any]] = []
+    found: list[LayoutJSON] = []
     while len(found) < count:
         game = Game(rules, rng=random.Random(rng.getrandbits(64)))
         while not game.is_over and len(found) < count:

@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from fives.events import GameEndEvent
 from fives.record import load_record
 from fives.web.service import TableService, Wake
 
@@ -424,8 +425,9 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     assert record["meta"]["seats"] == [{"kind": "human"}, {"kind": "human"}]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d", record["meta"]["date"])
     replayed = list(load_record(record).replay())
-    assert replayed[-1].to_json()["type"] == "game_end"
-    assert list(replayed[-1].to_json()["scores"]) == final["scores"]
+    last = replayed[-1]
+    assert isinstance(last, GameEndEvent)
+    assert list(last.scores) == final["scores"]
     pair.ws[1].send_json({"type": "rematch"})
     fresh = recv(pair.ws[1])
     assert fresh["view"]["phase"] == "play" and fresh["view"]["hand_number"] == 1

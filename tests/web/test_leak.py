@@ -35,7 +35,7 @@ def known_to(table: TableService, seat: int | None) -> set[str]:
         known |= {str(t) for t in game.hand(seat)}
     end = game.last_hand_end
     if game.phase_name != "play" and end is not None:
-        known |= {tile for hand in end.to_json().get("hands", []) for tile in hand}
+        known |= {tile for hand in end.reveal_json()["hands"] for tile in hand}
         known |= {t for hand in end.hands for t in map(str, hand)}
     return {tiles for t in known for tiles in tiles_in(t)}
 

@@ -29,6 +29,7 @@ from fives.i18n import text
 from fives.tui.board import Board, crop_rows, draw_board
 
 if TYPE_CHECKING:
+    from fives.layout import LayoutJSON
     from fives.moves import Move
     from fives.views import SeatView
 
@@ -236,6 +237,6 @@ def hand_text(view: SeatView, lang: str, drawn: Any, width: int) -> list[Text]:
     return wrap_text(out, width)
 
 
-def board_of(view: SeatView, width: int, last: int | None) -> tuple[Board, dict[str, Any]]:
+def board_of(view: SeatView, width: int, last: int | None) -> tuple[Board, LayoutJSON]:
     data = view.layout.to_json()
     return draw_board(data, width, last=last), data

@@ -89,7 +89,7 @@ def scores_table(
     return table
 
 
-def describe_ends(layout_json: dict[str, object], lang: str) -> Text:
+def describe_ends(layout_json: Mapping[str, object], lang: str) -> Text:
     """'Open ends: 6 (#1 north) · 3 (#2 end)'; empty before the lead."""
     ends = layout_json.get("ends", [])
     assert isinstance(ends, list)
@@ -109,13 +109,13 @@ def describe_ends(layout_json: dict[str, object], lang: str) -> Text:
     return out
 
 
-def count_line(layout_json: dict[str, object], lang: str) -> Text:
+def count_line(layout_json: Mapping[str, object], lang: str) -> Text:
     """'Count: 6 + 3 + 2×5 = 19'."""
     total = layout_json.get("total", 0)
     return Text(text("tui.count_is", lang, sum=sum_text(layout_json), total=total), style="bold")
 
 
-def sum_text(layout_json: dict[str, object]) -> str:
+def sum_text(layout_json: Mapping[str, object]) -> str:
     """'6 + 3 + 2×5' (a double at an end counts both halves), or the bare total."""
     parts = counted_parts(layout_json)
     if parts is None or not parts:

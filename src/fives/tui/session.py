@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from fives.events import Event
     from fives.game import Game
     from fives.moves import Move
+    from fives.record import RecordJSON
     from fives.views import SeatView
 
 HUMAN = "human"
@@ -205,13 +206,13 @@ class PlaySession:
         self.history = hand_summaries(game)
         self.draw_run: DrawRun | None = None
         # The record as of the last completed action: what Ctrl-C saves.
-        self.safe_record: dict[str, Any] = self.record()
+        self.safe_record: RecordJSON = self.record()
 
     # ------------------------------------------------------------------ output helpers
     def t(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> RecordJSON:
         """The game's record, with who sat where and the language in its ``meta`` (§12.3), so
         that ``--resume`` restores them."""
         return self.game.to_record(meta=session_meta(self.seats, self.think, self.lang,
@@ -971,7 +972,7 @@ def hand_summaries(game: Game) -> list[HandSummary]:
     ]
 
 
-def last_choice(record: dict[str, Any], seat: int) -> tuple[int, int] | None:
+def last_choice(record: Mapping[str, object], seat: int) -> tuple[int, int] | None:
     """(hand index, action index) of ``seat``'s last lead or placement in a record."""
     from fives.record import load_record
 

@@ -13,6 +13,7 @@ and French.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,7 +245,7 @@ def parse_table_request(req: Any) -> TableRequest:
     return TableRequest(config, kinds)
 
 
-def count_parts(layout_json: dict[str, Any]) -> list[int]:
+def count_parts(layout_json: Mapping[str, Any]) -> list[int]:
     """The values that make up the counted total T (RULES.md §1.4), in node order.
 
     Free in-line ports of non-doubles count their value; a double with a free in-line side

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives.game import Deal, Game
+from fives.record import RecordJSON
 from fives.rules import Ruleset
 from fives.solitaire import deck_sources
 from fives.tiles import Tile
@@ -109,7 +110,7 @@ class TableService:
         self.seats = [SeatConfig(s["kind"], s.get("level")) for s in self.config["seats"]]
         self.timer: int = self.config["timer"]
         self.game: Game | None = None
-        self.finished: list[dict[str, Any]] = []  # records of this table's earlier games
+        self.finished: list[RecordJSON] = []  # records of this table's earlier games
         self.deals: list[list[dict[str, Any]]] = []  # per game, each hand's deal payload
         self.game_no = 0
         self.seq = 0
@@ -398,7 +399,7 @@ class TableService:
 
     # --- records ---------------------------------------------------------------------------
 
-    def _record_of(self, game: Game, number: int) -> dict[str, Any]:
+    def _record_of(self, game: Game, number: int) -> RecordJSON:
         """The game's record (RULES.md §12.3) with each finished hand's revealed seed."""
         record = game.to_record()
         # What a reader wants to know (RULES.md §12.3 meta): the table and game, who sat where
@@ -418,7 +419,7 @@ class TableService:
                                      "seed": payload["seed"] if over else None}}
         return record
 
-    def record(self, number: int | None) -> dict[str, Any]:
+    def record(self, number: int | None) -> RecordJSON:
         number = self.game_no if number is None else number
         game = self.game
         if not 1 <= number <= self.game_no:
