@@ -467,11 +467,13 @@ def test_placement_animation_and_sound_toggle(
 # ---------------------------------------------------------------- RULES.md §9 O4 and §4.3
 
 def start_table(page: Page, base_url: str, preset: str, players: int,
-                sniff: str | None = None, choice: bool = False) -> None:
+                sniff: str | None = None, choice: bool = False,
+                shot: Path | None = None) -> None:
     page.goto(base_url + "/")
     page.wait_for_selector("#preset option", state="attached")
     page.select_option("#preset", preset)
     page.select_option("#players", str(players))
+    assert page.is_visible("#partnerships-row") == (players == 4)
     if sniff is not None:
         assert page.is_visible("#sniff-row")
         page.select_option("#sniff", sniff)
@@ -479,6 +481,8 @@ def start_table(page: Page, base_url: str, preset: str, players: int,
             page.check("#sniff-choice")
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}", "bot:greedy")
+    if shot is not None:
+        page.screenshot(path=str(shot), full_page=True)
     page.click("#create")
     page.wait_for_selector("body[data-seq]")
 
@@ -586,8 +590,9 @@ def test_the_sniffs_placer_chooses_its_form_on_the_web(
     the British one is played and the board lays it along the line."""
     page = new_page(browser)
     for _ in range(8):  # the sniff leads All Fives: ours in about half the deals
-        start_table(page, base_url, "all-fives", 2, sniff="us", choice=True)
-        page.wait_for_function("state.frame.view.layout.nodes.length > 0 || "
+        start_table(page, base_url, "all-fives", 2, sniff="us", choice=True,
+                    shot=shots / "sniff-start-page.png")
+        page.wait_for_function("() => state.frame.view.layout.nodes.length > 0 || "
                                "document.body.classList.contains('my-turn')")
         legal: list[str] = page.evaluate("state.frame.view.legal_moves")
         if any(m.endswith(":british") for m in legal):
@@ -616,6 +621,10 @@ def test_the_solitaire_overdraw_is_priced_and_needs_a_second_click(
     says its price; the first click only arms it, the second draws and the deck gains 3, which
     its score line puts under overdraws."""
     page = new_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.select_option("#preset", "five-up-solitaire")
+    assert not page.is_visible("#sniff-row"), "no sniff in the solitaire"
     start_table(page, base_url, "five-up-solitaire", 1)
     button = page.locator("#btn-overdraw")
     assert button.inner_text() == "Draw anyway: +3 to the deck"
