@@ -234,6 +234,11 @@ def test_setup_questions(drive: Callable[[Policy], Driver]) -> None:
     assert driver.run(["--lang", "en"]) == 0
     out = driver.out
     assert "Which game?" in out and "Five Up - every double is a spinner" in out
+    # the historical presets (RULES.md §9 O14) last, under their heading
+    menu = out[out.index("Which game?"):out.index("How many players")]
+    assert menu.index(" Historical:") < menu.index("Cribbage dominoes (1863)") < menu.index(
+        "Muggins (1864)")
+    assert menu.index("Block") < menu.index(" Historical:")
     assert "How many players (2-4)?" in out
     assert "'9' is not a number from 2 to 4" in out
     path = saved_path(out)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fives.cli.common import check_consistent, error_prefix, parse_lang, usage_error
 from fives.errors import FivesError, UsageError
 from fives.i18n import default_lang, error_text, os_error_text, text
+from fives.rules import HISTORICAL
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -25,8 +26,7 @@ HUMAN = "human"
 HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
 DEFAULT_LEVEL = "heuristic"
 MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
-                "fives-and-threes", "draw", "block",
-                "cribbage-dominoes-1863", "muggins-1864")  # the last two: historical (O14)
+                "fives-and-threes", "draw", "block", *HISTORICAL)  # historical last (O14)
 MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
 
 
@@ -117,10 +117,14 @@ Ask = Callable[[str], str]
 
 
 def choose(ask: Ask, lang: str, question: str, choices: Sequence[tuple[str, str]],
-           default: int, say: Callable[[str], None]) -> str:
-    """A numbered menu; Enter takes the default. Returns the chosen value."""
+           default: int, say: Callable[[str], None],
+           headings: Mapping[int, str] | None = None) -> str:
+    """A numbered menu; Enter takes the default. Returns the chosen value. ``headings``: a
+    line said before the choice of that (1-based) number, to group the ones after it."""
     say(question)
     for i, (_, label) in enumerate(choices, 1):
+        if headings and i in headings:
+            say(f" {headings[i]}")
         say(f"  {i}) {label}")
     while True:
         answer = ask(text("tui.menu_prompt", lang, default=default)).strip()
@@ -151,7 +155,10 @@ def setup_questions(ask: Ask, lang: str, say: Callable[[str], None]
     say(text("tui.welcome", lang))
     presets = [(p, f"{text('preset.name.' + p, lang)} - {text('preset.blurb.' + p, lang)}")
                for p in MENU_PRESETS]
-    preset = choose(ask, lang, text("tui.ask_preset", lang), presets, 1, say)
+    # RULES.md §9 O14: the historical presets, last, under a heading of their own
+    first_historical = 1 + min(i for i, p in enumerate(MENU_PRESETS) if p in HISTORICAL)
+    preset = choose(ask, lang, text("tui.ask_preset", lang), presets, 1, say,
+                    {first_historical: text("tui.menu_historical", lang)})
     if preset == "five-up-solitaire":
         players = 1
     else:

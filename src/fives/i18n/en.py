@@ -774,6 +774,7 @@ MESSAGES: dict[str, str] = {
     "tui.sniff_british": "as a British sniff (along the line, one tile each side)",
     "tui.overdraw_ask": "A tile fits: draw anyway, +{cost} to the deck? [y/N] > ",
     "tui.overdraw_not": "No draw: play a tile (or type the overdraw's number).",
+    "tui.menu_historical": "Historical:",
     "tui.move_overdraw": "draw anyway: +{cost} to the deck",
     "tui.deck_from": "handicap {handicap} + overdraws {draws} + block {block}",
     "tui.hint_expect": "expected: you {points}, the deck {against}",

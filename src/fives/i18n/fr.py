@@ -840,6 +840,7 @@ MESSAGES: dict[str, str] = {
     "tui.sniff_british": "en sniff britannique (en long, un domino de chaque côté)",
     "tui.overdraw_ask": "Un domino se pose : piocher quand même, +{cost} pour le talon ? [o/N] > ",
     "tui.overdraw_not": "Pas de pioche : posez un domino (ou tapez le numéro de la surpioche).",
+    "tui.menu_historical": "Historiques :",
     "tui.move_overdraw": "piocher quand même : +{cost} pour le talon",
     "tui.deck_from": "handicap {handicap} + surpioches {draws} + blocage {block}",
     "tui.hint_expect": "espéré : vous {points}, le talon {against}",
