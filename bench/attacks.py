@@ -14,7 +14,8 @@ big_body (a 300 MB POST), socket_flood (2,000 idle sockets from one address), sl
 links for 10 s), foreign_host (Host: evil.example), spoofed_forwarding (100 table creations,
 each with another X-Forwarded-For), cross_site_form (a text/plain POST from another Origin),
 tables_in_memory (3,000 tables created, then 10 s idle), orphans (bot workers alive after
-SIGTERM and after SIGKILL of the server).
+SIGTERM and after SIGKILL of the server). All but the last three are the attacks of
+tests/web/attacks.py, which tests/web/test_hostile.py runs small.
 """
 
 from __future__ import annotations
@@ -33,9 +34,19 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The attacks themselves are those of tests/web/test_hostile.py, run larger here.
+from tests.web.attacks import (
+    create_tables,
+    cross_site,
+    foreign_host,
+    guess_links,
+    never_read,
+    refusals,
+    slowloris,
+    socket_flood,
+)
 from tests.web.tcp import (
     BOTS,
     TABLE,
@@ -44,10 +55,7 @@ from tests.web.tcp import (
     alive,
     descendants,
     free_port,
-    random_token,
-    raw_ws,
     rss_mib,
-    ws_frame,
 )
 
 SRC: Path | None = None
@@ -63,25 +71,9 @@ def start() -> Server:
 
 
 async def non_reader(server: Server) -> dict[str, Any]:
-    created = server.create(BOTS).json()
-    token = created["watch"].split("=", 1)[1]
-    _reader, writer, _ = await raw_ws(server.port, rcvbuf=4096)
-    writer.write(ws_frame(json.dumps({"type": "join", "token": token})))
-    sent = 0
-    started = time.monotonic()
-    closed_after = None
-    ping = ws_frame(json.dumps({"type": "ping"}))
-    while time.monotonic() - started < 40:
-        try:
-            writer.write(ping * 50)
-            await asyncio.wait_for(writer.drain(), 1.0)
-            sent += len(ping) * 50
-        except (OSError, TimeoutError):
-            closed_after = round(time.monotonic() - started, 1)
-            break
-        await asyncio.sleep(0.01)
-    writer.transport.abort()
-    return {"sent_mib": round(sent / 2**20, 1), "closed_by_server_after_s": closed_after}
+    got = await never_read(server, 40, stop=lambda: refusals(server, "close_4008") >= 1)
+    return {"sent_mib": round(got["sent_kib"] / 1024, 1),
+            "closed_by_server_after_s": got["stopped_after_s"], "close_code": got["close_code"]}
 
 
 async def big_body(server: Server) -> dict[str, Any]:
@@ -107,92 +99,37 @@ async def big_body(server: Server) -> dict[str, Any]:
             "peak_rss_mib": round(peak, 1)}
 
 
-async def socket_flood(server: Server) -> dict[str, Any]:
-    conns = []
-    refused = 0
-    for _ in range(2000):
-        try:
-            reader, writer, _ = await asyncio.wait_for(raw_ws(server.port), 5)
-            conns.append((reader, writer))
-        except (OSError, TimeoutError, asyncio.IncompleteReadError):
-            refused += 1
-    accepted = len(conns)
-    await asyncio.sleep(20)
-    still_open = 0
-    for reader, writer in conns:
-        try:
-            writer.write(ws_frame('{"type":"ping"}'))
-            await asyncio.wait_for(writer.drain(), 1)
-            data = await asyncio.wait_for(reader.read(64), 1)
-            if data and data[0] & 0x0F == 0x1:
-                still_open += 1
-        except (OSError, TimeoutError):
-            pass
-        writer.transport.abort()
-    return {"opened": accepted, "refused": refused, "still_open_after_20s": still_open}
+async def flood(server: Server) -> dict[str, Any]:
+    codes, refused = await socket_flood(server, 2000, wait=20)
+    closed = {str(code): codes.count(code) for code in sorted({c for c in codes if c is not None})}
+    return {"opened": len(codes), "refused": refused, "closed_by_code": closed,
+            "still_open_after_20s": codes.count(None)}
 
 
-async def slowloris(server: Server) -> dict[str, Any]:
-    conns = []
-    for _ in range(300):
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
-            conns.append((reader, writer))
-        except OSError:
-            break
-    for _ in range(10):
-        await asyncio.sleep(2)
-        for _, writer in conns:
-            if not writer.is_closing():
-                writer.write(b"X")
-    still_open = 0
-    for reader, writer in conns:
-        try:
-            data = await asyncio.wait_for(reader.read(1), 0.05)
-            if data == b"":
-                continue
-        except TimeoutError:
-            still_open += 1
-        except OSError:
-            continue
-        writer.transport.abort()
-    return {"opened": len(conns), "still_open_after_20s": still_open}
+async def loris(server: Server) -> dict[str, Any]:
+    opened, cut = await slowloris(server, 300, rounds=10, interval=2)
+    return {"opened": opened, "still_open_after_20s": opened - cut}
 
 
 async def guess(server: Server) -> dict[str, Any]:
-    tries = 0
-    refused = 0
-    started = time.monotonic()
-    while time.monotonic() - started < 10:
-        try:
-            async with connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=5) as ws:
-                for _ in range(50):
-                    await ws.send(json.dumps({"type": "join", "token": random_token()}))
-                    await asyncio.wait_for(ws.recv(), 5)
-                    tries += 1
-        except Exception:
-            refused += 1
-    return {"tries_per_s": round(tries / 10, 1), "sockets_closed_on_us": refused}
+    got = await guess_links(server, 10)
+    return {"tries_per_s": round(got["tries"] / 10, 1), "wrong_link_replies": got["wrong"],
+            "sockets_closed_on_us": len(got["closes"])}
 
 
-async def foreign_host(server: Server) -> dict[str, Any]:
-    page = httpx.get(server.base + "/", headers={"host": "evil.example"})
-    return {"status": page.status_code}
+async def host(server: Server) -> dict[str, Any]:
+    foreign, local, head = await foreign_host(server)
+    return {"status": foreign, "own_name_status": local,
+            "websocket": head.split(b"\r\n", 1)[0].decode(errors="replace")}
 
 
 async def spoofed_forwarding(server: Server) -> dict[str, Any]:
-    created = sum(
-        server.create(TABLE, **{"x-forwarded-for": f"10.0.{i // 250}.{i % 250}"}).status_code
-        == 201 for i in range(100))
-    return {"created_of_100": created}
+    return {"created_of_100": await create_tables(server, 100, spoof=True)}
 
 
 async def cross_site_form(server: Server) -> dict[str, Any]:
-    response = httpx.post(server.base + "/api/tables", content=json.dumps(TABLE),
-                          headers={"content-type": "text/plain",
-                                   "origin": "http://evil.example"})
-    return {"status": response.status_code}
+    form, cors, tables = await cross_site(server)
+    return {"status": form, "json_status": cors, "tables": tables}
 
 
 async def tables_in_memory(server: Server) -> dict[str, Any]:
@@ -230,8 +167,8 @@ async def orphans(server: Server) -> dict[str, Any]:
 
 
 ATTACKS: dict[str, Callable[[Server], Awaitable[dict[str, Any]]]] = {
-    "non_reader": non_reader, "big_body": big_body, "socket_flood": socket_flood,
-    "slowloris": slowloris, "guess": guess, "foreign_host": foreign_host,
+    "non_reader": non_reader, "big_body": big_body, "socket_flood": flood,
+    "slowloris": loris, "guess": guess, "foreign_host": host,
     "spoofed_forwarding": spoofed_forwarding, "cross_site_form": cross_site_form,
     "tables_in_memory": tables_in_memory, "orphans": orphans,
 }

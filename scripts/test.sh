@@ -66,5 +66,9 @@ python3 -m venv .venv
 .venv/bin/python -m mypy  # src and tests (pyproject [tool.mypy] files)
 .venv/bin/python -m mypy bench  # apart: see pyproject [tool.mypy]
 .venv/bin/python -m vulture  # dead code (config and whitelist: pyproject.toml [tool.vulture])
-# Coverage of src/fives, with the floor of pyproject [tool.coverage.report].
-.venv/bin/python -m pytest -q --cov=fives --cov-report=term "$@"
+# Every test (the slow and browser ones included), on as many worker processes as the machine
+# has cores (pytest-xdist; --dist loadgroup keeps each xdist_group-marked module on one worker,
+# with its module-wide Chromium or model), with the coverage of src/fives and the floor of
+# pyproject [tool.coverage.report]; --durations names the slowest tests in the log.
+.venv/bin/python -m pytest -q -n auto --dist loadgroup --durations=15 --cov=fives \
+    --cov-report=term "$@"

@@ -15,6 +15,9 @@ from fives.envs.train import train
 from fives.game import Game
 from fives.rules import Ruleset
 
+# One worker trains the module's model once (pytest-xdist: scripts/test.sh runs --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("policy")
+
 
 @pytest.fixture(scope="module")
 def model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -26,6 +29,7 @@ def model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow  # trains a small model first (seconds)
 def test_policy_plays_legal_moves(model_path: Path) -> None:
     player = make_player(f"policy:{model_path}", seed=1)
     game = Game(Ruleset.preset("all-fives"), seed=4)
@@ -44,6 +48,7 @@ def test_policy_plays_legal_moves(model_path: Path) -> None:
     assert moves > 10
 
 
+@pytest.mark.slow  # the same model
 def test_fives_match_with_a_policy(model_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "match"
     status = main(["match", f"policy:{model_path}", "greedy", "--games", "2", "--quiet",

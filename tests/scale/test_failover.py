@@ -135,6 +135,7 @@ def test_a_dead_owner_is_replaced_long_before_its_lease_runs_out(
     assert check_against_log(pg_url, table_id, [watcher]) > 3
 
 
+@pytest.mark.slow  # several seconds: a lease runs out
 def test_a_paused_owner_cannot_append_after_a_takeover(pg_url: str, redis_prefix: str) -> None:
     first = ServerProcess(pg_url, redis_prefix)
     second = ServerProcess(pg_url, redis_prefix)

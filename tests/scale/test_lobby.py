@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from fives.web.config import Limits, ServerConfig
 from fives.web.server import create_app
+from sampling import sampled
 from web.helpers import recv
 
 from .services import REDIS_URL, fresh_database, fresh_redis_prefix
@@ -108,13 +109,14 @@ def test_bots_take_the_empty_seats_after_the_wait(two_clients: list[TestClient])
     assert late["room"] != seat["room"]
 
 
-@pytest.mark.parametrize(("body", "named"), [
+# Each case is a pair of apps on a fresh database: the fast suite runs two, CI all.
+@pytest.mark.parametrize(("body", "named"), sampled([
     ({"preset": "chess", "players": 2}, "chess"),
     ({"preset": "all-fives", "players": 1}, "1"),
     ({"preset": "all-fives", "players": 2, "wait": 7}, "7"),
     ({"preset": "all-fives", "players": 2, "level": "godlike"}, "godlike"),
     ({"preset": "all-fives", "players": 2, "colour": "red"}, "colour"),
-])
+], 3, unpack=True))
 def test_bad_play_now_requests_are_named(two_clients: list[TestClient], body: dict[str, Any],
                                          named: str) -> None:
     a, _ = two_clients

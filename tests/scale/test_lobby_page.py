@@ -12,6 +12,8 @@ from web.test_browser import ARGS, CHROMIUM
 
 from .processes import ServerProcess
 
+pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
+
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:

@@ -16,20 +16,14 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from web.tcp import free_port
+
 from .games import assert_seen_is_logged, play_to_the_end
 from .processes import ServerProcess
 from .services import required
 
 CONFIG = Path(__file__).parents[2] / "deploy" / "nginx-fives.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Client:
@@ -90,6 +84,7 @@ http {{
     raise AssertionError("nginx did not start: " + (tmp_path / "error.log").read_text()[-800:])
 
 
+@pytest.mark.slow  # nginx and two servers; tests/scale/test_shared.py is the fast suite's sample
 def test_a_game_through_nginx_over_two_processes(tmp_path: Path, pg_url: str,
                                                  redis_prefix: str) -> None:
     if not Path(NGINX).exists():

@@ -375,6 +375,7 @@ def test_end_of_game_save(drive: Callable[[Policy], Driver], tmp_path: Path) -> 
     assert isinstance(list(load_record(good.read_text()).replay())[-1], GameEndEvent)
 
 
+@pytest.mark.slow  # a whole live game
 def test_live_hot_seat_never_shows_a_hand_while_bots_play(
     drive: Callable[[Policy], Driver], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

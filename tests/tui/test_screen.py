@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from fives.rules import PRESETS
+from sampling import sampled
 from tui.positions import find_positions
 from tui.terminal import Terminal, frame_of
 
@@ -42,8 +43,9 @@ def test_every_preset_is_measured() -> None:
     assert {preset for preset, _ in GAMES} == set(PRESETS)
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-@pytest.mark.parametrize(("preset", "players"), GAMES)
+# Four real terminals per case: CI runs every case, the fast suite the first.
+@pytest.mark.parametrize(("preset", "players", "width", "height"), sampled(
+    [(*game, *size) for game in GAMES for size in SIZES], len(GAMES) * len(SIZES), unpack=True))
 def test_frames_fit(tmp_path: Path, preset: str, players: int, width: int,
                     height: int) -> None:
     title = TITLES[preset]

@@ -15,6 +15,7 @@ import pytest
 
 from fives.cli.common import Column, format_table
 from fives.cli.main import main
+from sampling import sampled
 
 FIVES = [sys.executable, "-m", "fives"]
 
@@ -63,6 +64,7 @@ def test_every_command_is_quiet_on_a_closed_pipe(tmp_path: Path) -> None:
         assert proc.returncode == expected, (argv, proc.returncode)
 
 
+@pytest.mark.slow  # every command twice; the closed-pipe test above is the fast sample
 def test_every_command_piped_into_head(tmp_path: Path) -> None:
     for argv in commands(tmp_path):
         shell = " ".join(map(repr, [*FIVES, *argv])) + " | head -1"
@@ -85,7 +87,8 @@ def test_version_and_exit_statuses_in_help(capsys: pytest.CaptureFixture[str]) -
         assert re.search(rf"^\s+{status}\s+\w", help_text, re.MULTILINE), status
 
 
-@pytest.mark.parametrize("argv", [
+# Each case is a process: the fast suite runs one in four, CI all of them.
+@pytest.mark.parametrize("argv", sampled([
     ["replay", "/no/such/record.json"],
     ["rules", "no-such-preset"],
     ["rules", "five-up", "--lang", "xx"],
@@ -100,7 +103,7 @@ def test_version_and_exit_statuses_in_help(capsys: pytest.CaptureFixture[str]) -
     ["rules", "five-up", "--players", "2", "-o", "players=4"],
     ["play", "--lang", "xx"],
     ["serve", "--port", "x"],
-])
+], 4))
 def test_bad_input_has_one_prefix_and_status_2(argv: list[str]) -> None:
     proc = subprocess.run([*FIVES, *argv], capture_output=True, text=True, env=env(),
                           timeout=60, stdin=subprocess.DEVNULL)
@@ -205,6 +208,7 @@ def test_readme_commands_parse_as_written() -> None:
         assert getattr(args, "func", None) is not None, line
 
 
+@pytest.mark.slow  # twenty commands in each language
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_text_output_fits_80_columns(tmp_path: Path, lang: str) -> None:
     """Help, rules and replays are wrapped to an 80-column terminal, words never cut."""

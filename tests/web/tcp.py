@@ -8,6 +8,7 @@ import asyncio
 import base64
 import json
 import os
+import random
 import select
 import signal
 import socket
@@ -29,9 +30,35 @@ BOTS = {"preset": "multiples-of-five", "players": 4,
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A free port for a server that must listen on a known port (a restart on the same port,
+    nginx's upstreams, two workers sharing one port).
+
+    A port the kernel hands out for a bind to port 0 could be handed out again, to another test
+    or another pytest-xdist worker, before the server binds it. So the port is drawn below the
+    kernel's ephemeral range, where no bind to port 0 lands, from a band of its own for each
+    xdist worker (gw0, gw1...), and checked free.
+    """
+    try:
+        ephemeral_low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        ephemeral_low = 32768
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    band = 1000
+    low = 10000 + (int(worker) if worker.isdigit() else 0) % 20 * band
+    if low + band > ephemeral_low:  # an unusual ephemeral range: let the kernel choose
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return int(s.getsockname()[1])
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(low, low + band)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {low}-{low + band - 1}")
 
 
 def rss_mib(pid: int) -> float:

@@ -31,7 +31,9 @@ VIEWPORTS = {
     "phone-390": {"width": 370, "height": 460, "minTile": 20, "maxTile": 40},
     "desktop-1366": {"width": 1180, "height": 540, "minTile": 24, "maxTile": 56},
 }
-pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
+# The fast suite leaves these out (README); under pytest-xdist (--dist loadgroup) one worker runs
+# the whole module, so that its one Chromium serves every test.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_board_layout")]
 PER_CONFIG = int(os.environ.get("FIVES_LAYOUTS_PER_CONFIG", "100"))
 
 

@@ -18,9 +18,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-from .test_restart import free_port
+from .tcp import free_port
 
-pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
+# The fast suite leaves these out (README); under pytest-xdist (--dist loadgroup) one worker runs
+# the whole module, so that its one Chromium and its servers serve every test.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser")]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",

@@ -17,6 +17,9 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-net
         "--no-first-run"]
 
 
+pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
+
+
 @pytest.fixture
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:

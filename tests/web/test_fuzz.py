@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
@@ -68,6 +69,7 @@ def check_reply(frame: Any) -> None:
         assert frame["record"]["format"] == "fives-record/1"
 
 
+@pytest.mark.slow  # seconds: eight random message sequences
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS)
 def test_random_messages_never_break_the_table(steps: list[tuple[int, Any]]) -> None:

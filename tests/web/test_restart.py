@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,11 +18,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from .tcp import free_port
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
@@ -69,6 +64,7 @@ def step(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
     return next_state(ws)
 
 
+@pytest.mark.slow  # a real server killed and started again
 def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
     db = tmp_path / "fives.sqlite3"
     port = free_port()
@@ -123,6 +119,7 @@ def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
     assert os.path.exists(db)
 
 
+@pytest.mark.slow  # a real server killed and started again, several times
 def test_repeated_sigkill_while_bots_play_never_loses_what_was_shown(tmp_path: Path) -> None:
     """Kill at arbitrary moments of an all-bot table (deals included); every restart shows at
     least everything a spectator had already seen, with the same story."""

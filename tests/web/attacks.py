@@ -1,0 +1,180 @@
+"""Hostile clients against a real `fives serve` over TCP: one coroutine per attack, sized by its
+arguments, that returns what the attacker achieved. ``tests/web/test_hostile.py`` runs them small
+and checks the server's refusals; ``bench/attacks.py`` runs them large and reports the figures.
+Every read has a timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from .tcp import BOTS, TABLE, Server, close_code, random_token, raw_ws, ws_frame
+
+
+def refusals(server: Server, kind: str) -> float:
+    """The server's count of refusals of ``kind`` (its /metrics)."""
+    for line in httpx.get(server.base + "/metrics", timeout=10).text.splitlines():
+        if line.startswith(f'fives_refusals_total{{kind="{kind}"}}'):
+            return float(line.split()[-1])
+    return 0.0
+
+
+async def never_read(server: Server, seconds: float,
+                     stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Watch a busy bot table on a socket with a small receive buffer, send pings and never
+    read. Ends when a write fails, when ``stop()`` is true (checked every 0.2 s) or after
+    ``seconds``; then reads the close code (None: the connection ended without one)."""
+    watch = server.create(BOTS).json()["watch"].split("=", 1)[1]
+    reader, writer, _ = await raw_ws(server.port, rcvbuf=4096)
+    writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
+    ping = ws_frame('{"type":"ping"}')
+    sent = 0
+    started = time.monotonic()
+    stopped_after = None
+    while time.monotonic() - started < seconds:
+        try:
+            if writer.transport.get_write_buffer_size() < 65536:
+                writer.write(ping * 10)
+                sent += len(ping) * 10
+        except OSError:
+            break
+        if stop is not None and stop():
+            stopped_after = round(time.monotonic() - started, 1)
+            break
+        await asyncio.sleep(0.2)
+    code = await close_code(reader, timeout=15)
+    writer.transport.abort()
+    return {"sent_kib": sent // 1024, "stopped_after_s": stopped_after, "close_code": code}
+
+
+async def oversize_bodies(server: Server, declared: int = 300 * 2**20) -> tuple[bytes, bytes]:
+    """Two POSTs that never send the rest of their body: one declaring ``declared`` bytes, one
+    chunked past the limit. Returns the start of each reply."""
+    async def post(head: str, first: bytes) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(head.encode() + first)  # and never the rest of the body
+        await writer.drain()
+        reply = await asyncio.wait_for(reader.read(200), 10)
+        writer.close()
+        return reply
+
+    base = (f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            "Content-Type: application/json\r\n")
+    first = await post(base + f"Content-Length: {declared}\r\n\r\n", b" " * 65536)
+    chunk = b"400\r\n" + b" " * 1024 + b"\r\n"
+    streamed = await post(base + "Transfer-Encoding: chunked\r\n\r\n", chunk * 10)
+    return first, streamed
+
+
+async def socket_flood(server: Server, count: int, wait: float
+                       ) -> tuple[list[int | None], int]:
+    """Open ``count`` websockets from one address and never join: the close code of each
+    socket opened within ``wait`` seconds (1006: ended without a close frame; None: still
+    open), and how many could not be opened."""
+    async def code(reader: asyncio.StreamReader) -> int | None:
+        try:
+            got = await close_code(reader, timeout=wait)
+        except TimeoutError:
+            return None
+        return 1006 if got is None else got
+
+    opened = []
+    refused = 0
+    for _ in range(count):
+        try:
+            opened.append(await asyncio.wait_for(raw_ws(server.port), 5))
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            refused += 1
+    codes = await asyncio.gather(*(code(r) for r, _, _ in opened))
+    for _, writer, _ in opened:
+        writer.transport.abort()
+    return list(codes), refused
+
+
+async def slowloris(server: Server, count: int, rounds: int, interval: float) -> tuple[int, int]:
+    """Open ``count`` connections that send a request head one byte every ``interval`` seconds
+    for ``rounds`` rounds: how many were opened and how many the server had cut by then."""
+    conns = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(count)]
+    for _, writer in conns:
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    for _ in range(rounds):
+        await asyncio.sleep(interval)
+        for _, writer in conns:
+            if not writer.is_closing():
+                writer.write(b"X")
+
+    async def ended(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        try:
+            return await asyncio.wait_for(reader.read(1), 3) == b""
+        except (ConnectionError, TimeoutError):
+            return isinstance(writer.transport, asyncio.Transport) and \
+                writer.transport.is_closing()
+        finally:
+            writer.transport.abort()
+
+    cut = await asyncio.gather(*(ended(reader, writer) for reader, writer in conns))
+    return len(conns), sum(cut)
+
+
+async def guess_links(server: Server, seconds: float) -> dict[str, Any]:
+    """Reconnect again and again for ``seconds``, trying random seat links on each socket until
+    the server closes it: tries, replies that named a wrong link, and the close codes (None: the
+    connection itself was refused)."""
+    tries = wrong = 0
+    closes: list[int | None] = []
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        try:
+            async with connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=5) as ws:
+                while True:
+                    await ws.send(json.dumps({"type": "join", "token": random_token()}))
+                    reply = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                    tries += 1
+                    wrong += reply.get("key") == "bad_token"
+        except ConnectionClosed as exc:
+            closes.append(exc.rcvd.code if exc.rcvd else 1006)
+        except (OSError, TimeoutError, InvalidHandshake):
+            closes.append(None)
+    return {"tries": tries, "wrong": wrong, "closes": closes}
+
+
+async def foreign_host(server: Server) -> tuple[int, int, bytes]:
+    """The page asked for with a foreign Host header and with the server's own name, and a
+    websocket opened with a foreign Host: both statuses and the websocket's reply."""
+    async with httpx.AsyncClient(base_url=server.base, timeout=10) as http:
+        foreign = (await http.get("/", headers={"host": "evil.example"})).status_code
+        local = (await http.get("/", headers={"host": f"localhost:{server.port}"})).status_code
+    _, writer, head = await raw_ws(server.port, host="evil.example")
+    writer.transport.abort()
+    return foreign, local, head
+
+
+async def create_tables(server: Server, count: int, spoof: bool) -> int:
+    """``count`` table creations, each claiming another address in X-Forwarded-For (``spoof``)
+    or all the same one: how many were made."""
+    made = 0
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        for i in range(count):
+            address = f"10.0.{i // 250}.{i % 250}" if spoof else "10.0.1.1"
+            made += (await http.post("/api/tables", json=TABLE,
+                                     headers={"x-forwarded-for": address})).status_code == 201
+    return made
+
+
+async def cross_site(server: Server) -> tuple[int, int, int]:
+    """A form POST (text/plain) and a JSON POST from another site's page: both statuses and
+    the number of tables the server then holds."""
+    async with httpx.AsyncClient(base_url=server.base, timeout=10) as http:
+        form = await http.post("/api/tables", content=json.dumps(TABLE), headers={
+            "content-type": "text/plain", "origin": "http://evil.example"})
+        cors = await http.post("/api/tables", json=TABLE, headers={
+            "origin": "http://evil.example"})
+        tables = (await http.get("/healthz")).json()["tables"]
+    return form.status_code, cors.status_code, tables
