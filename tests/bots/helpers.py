@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fives.bots import Budget, Player, make_player
@@ -64,3 +64,17 @@ def play_game(
 
 def seat_players(rules: Ruleset, levels: list[str], seed: int) -> list[Player]:
     return [make_player(levels[s % len(levels)], seed=seed * 10 + s) for s in range(rules.players)]
+
+
+def greedy_positions(rules: Ruleset, seeds: range) -> Iterator[Game]:
+    """Every position where a seat is to act, in whole games of greedy players (one per seed);
+    the game moves on once the caller resumes (do not play on it)."""
+    for seed in seeds:
+        game = Game(rules, seed=seed)
+        players = [make_player("greedy", seed=seed * 7 + s) for s in range(rules.players)]
+        while not game.is_over:
+            if game.phase_name == "hand_over":
+                game.next_hand()
+                continue
+            yield game
+            game.play(players[game.turn].choose(game.view(game.turn)))

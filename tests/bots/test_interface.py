@@ -98,3 +98,21 @@ def test_no_legal_move_is_a_clear_error() -> None:
         make_player("greedy").choose(view)
     with pytest.raises(ValueError, match="invalid top"):
         make_player("greedy").explain(game.view(game.turn), top=0)
+
+
+def test_expert_v1_is_a_bench_level_not_offered_to_players() -> None:
+    from fives.bots import BENCH_LEVELS
+    from fives.bots.expert import ExpertPlayer, ExpertV1Player
+
+    assert "expert-v1" in BENCH_LEVELS and "expert-v1" not in LEVELS
+    assert level_name(" Expert-V1 ") == "expert-v1"
+    v1 = make_player("expert-v1", seed=3)
+    assert isinstance(v1, ExpertV1Player) and v1.name == "expert-v1"
+    # The frozen first expert: hard evidence only, pruning at 2.5 standard errors from the 8th
+    # iteration; the current one differs, so the head-to-head compares two algorithms.
+    assert (v1.soft, v1.prune_z, v1.prune_from) == (False, 2.5, 8)
+    now = make_player("expert", seed=3)
+    assert isinstance(now, ExpertPlayer) and not isinstance(now, ExpertV1Player)
+    assert (now.soft, now.prune_z, now.prune_from) != (v1.soft, v1.prune_z, v1.prune_from)
+    view = _decision_view()
+    assert v1.choose(view, Budget(iterations=3)) in view.legal_moves  # type: ignore[arg-type, attr-defined]

@@ -12,6 +12,8 @@ from fives.bots.random_bot import RandomPlayer
 from fives.errors import UsageError
 
 LEVELS: dict[str, int] = {"random": 1, "greedy": 2, "heuristic": 3, "search": 4, "expert": 5}
+# Levels kept for measurement (``fives match expert expert-v1``), not offered to players.
+BENCH_LEVELS: tuple[str, ...] = ("expert-v1",)
 _NAMES = {number: name for name, number in LEVELS.items()}
 
 
@@ -31,7 +33,7 @@ def level_name(level: str | int) -> str:
         raise _unknown_level(level)
     if isinstance(level, str):
         key = level.strip().lower()
-        if key in LEVELS:
+        if key in LEVELS or key in BENCH_LEVELS:
             return key
         if key.isdigit() and int(key) in _NAMES:
             return _NAMES[int(key)]
@@ -61,7 +63,7 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
         from fives.envs.policy import PolicyPlayer  # the rl extra
 
         return PolicyPlayer(name[7:], seed)
-    from fives.bots.expert import ExpertPlayer
+    from fives.bots.expert import ExpertPlayer, ExpertV1Player
     from fives.bots.heuristic import HeuristicPlayer
     from fives.bots.search import SearchPlayer
 
@@ -69,10 +71,13 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
         return HeuristicPlayer(seed)
     if name == "search":
         return SearchPlayer(seed)
+    if name == "expert-v1":
+        return ExpertV1Player(seed)
     return ExpertPlayer(seed)
 
 
 __all__ = [
+    "BENCH_LEVELS",
     "LEVELS",
     "Budget",
     "Candidate",

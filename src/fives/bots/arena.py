@@ -333,7 +333,7 @@ def fit_elo(
 
 
 def time_stats(outcomes: Sequence[GameOutcome]) -> dict[str, dict[str, float]]:
-    """Per label: number of moves, median and worst seconds per move."""
+    """Per label: number of moves, median, 99th percentile and worst seconds per move."""
     merged: dict[str, list[float]] = {}
     for o in outcomes:
         for label, ts in o.move_times.items():
@@ -345,6 +345,7 @@ def time_stats(outcomes: Sequence[GameOutcome]) -> dict[str, dict[str, float]]:
                 "moves": float(len(ts)),
                 "median_s": statistics.median(ts),
                 "worst_s": max(ts),
+                "p99_s": sorted(ts)[min(len(ts) - 1, int(0.99 * len(ts)))],
                 "mean_s": statistics.fmean(ts),
             }
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,6 +113,50 @@ class Player:
         self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
     ) -> list[Candidate]:
         raise NotImplementedError
+
+
+class SampleLoop:
+    """The stopping rule shared by the sampling levels: an iteration count, a deadline, or both.
+
+    ``limits(budget, default_seconds)`` reads a budget (no budget: ``default_seconds``).
+    ``done()`` is called after each iteration: it counts it and says whether to stop, either
+    because the iteration budget is spent or because one more iteration, as long as the longer
+    of the last one and the mean so far, would overrun the deadline (never before
+    ``min_iterations``). ``started`` lets the
+    caller charge work done before the loop (the expert's endgame attempt) to the same budget.
+    """
+
+    __slots__ = ("began", "count", "deadline", "iterations", "last", "min_iterations", "seconds")
+
+    def __init__(
+        self, budget: Budget | None, default_seconds: float, *, min_iterations: int = 1,
+        started: float | None = None,
+    ) -> None:
+        self.seconds, self.iterations = limits(budget, default_seconds)
+        self.began = time.perf_counter()
+        start = self.began if started is None else started
+        self.deadline = start + self.seconds if self.seconds is not None else math.inf
+        self.min_iterations = min_iterations
+        self.count = 0
+        self.last = self.began
+
+    def done(self) -> bool:
+        self.count += 1
+        if self.iterations is not None and self.count >= self.iterations:
+            return True
+        if self.seconds is None:
+            return False
+        now = time.perf_counter()
+        step = max(now - self.last, (now - self.began) / self.count)
+        self.last = now
+        return self.count >= self.min_iterations and now + step >= self.deadline
+
+
+def limits(budget: Budget | None, default_seconds: float) -> tuple[float | None, int | None]:
+    """(seconds, iterations) of a budget; ``default_seconds`` when it sets neither."""
+    if budget is None or (budget.seconds is None and budget.iterations is None):
+        return default_seconds, None
+    return budget.seconds, budget.iterations
 
 
 def _legal_moves(view: SeatView) -> tuple[Move, ...]:

@@ -162,7 +162,7 @@ class _Solver:
             return self.outcome()
         self.nodes += 1
         if self.nodes > self.node_limit or (
-            not self.nodes & 1023 and time.perf_counter() > self.deadline
+            not self.nodes & 63 and time.perf_counter() > self.deadline
         ):
             raise _OutOfBudget
         key = self.key()

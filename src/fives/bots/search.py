@@ -14,7 +14,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
-from fives.bots.base import Budget, Candidate, Player
+from fives.bots.base import Budget, Candidate, Player, SampleLoop
 from fives.bots.greedy import greedy_key
 from fives.bots.inference import infer, sample_deal
 from fives.game import GAME_OVER, PLAY, Game
@@ -47,11 +47,7 @@ class SearchPlayer(Player):
     def _rank(
         self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
     ) -> list[Candidate]:
-        if budget is None or (budget.seconds is None and budget.iterations is None):
-            seconds: float | None = DEFAULT_SECONDS
-            iterations: int | None = None
-        else:
-            seconds, iterations = budget.seconds, budget.iterations
+        started = time.perf_counter()  # the budget covers the inference and the sampling
         rules = view.rules
         me = view.seat
         assert me is not None
@@ -62,10 +58,7 @@ class SearchPlayer(Player):
         placements = placements_of(view)
         start = list(view.scores)
         sums = [0.0] * len(moves)
-        count = 0
-        clock = time.perf_counter
-        began = clock()
-        deadline = began + seconds if seconds is not None else math.inf
+        loop = SampleLoop(budget, DEFAULT_SECONDS, min_iterations=2, started=started)
         rng = self.rng
         while True:
             hands, bone = sample_deal(know, rng)
@@ -85,13 +78,9 @@ class SearchPlayer(Player):
                 game.push_code(move.code)
                 sums[i] += search.value(DEPTH - 1, -math.inf, math.inf)
                 game.pop()
-            count += 1
-            if iterations is not None and count >= iterations:
+            if loop.done():
                 break
-            # Stop when one more sample would overrun the budget.
-            now = clock()
-            if count >= 2 and now + (now - began) / count >= deadline:
-                break
+        count = loop.count
         return [
             Candidate(m, round(sums[i] / count, 3) + greedy_key(0, m) / 1000)
             for i, m in enumerate(moves)
