@@ -218,3 +218,27 @@ def test_history_and_record_read_late_are_those_read_move_by_move(
             break
         eager.next_hand()
         late.next_hand()
+
+
+@pytest.mark.parametrize("preset", ["five-up", "block", "five-up-solitaire"])
+def test_legal_moves_stay_true_across_unchecked_pushes_and_pops(preset: str) -> None:
+    """``legal_moves`` is cached per position: under an unchecked push it is the pushed
+    position's, and after the pops it is the same as before them."""
+    rng = random.Random(3)
+    for seed in range(8):
+        game = Game(Ruleset.preset(preset), seed=seed)
+        while game.phase_name == "play":
+            before = game.legal_moves
+            assert [m.code for m in before] == game.legal_codes()
+            pushed = 0
+            for _ in range(rng.randrange(4)):
+                codes = game.legal_codes()
+                if not codes:
+                    break
+                game.push_code(rng.choice(codes))
+                pushed += 1
+                assert [m.code for m in game.legal_moves] == game.legal_codes()
+            for _ in range(pushed):
+                game.pop()
+            assert game.legal_moves == before == tuple(map(Move.from_code, game.legal_codes()))
+            game.play(rng.choice(list(game.legal_moves)))
