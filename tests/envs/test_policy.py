@@ -60,6 +60,7 @@ def test_fives_match_with_a_policy(model_path: Path, tmp_path: Path) -> None:
     assert results["timing"][f"policy:{model_path}"]["moves"] > 0
 
 
+@pytest.mark.slow  # seconds: loading a file that is not a model imports torch
 def test_a_bad_policy_is_a_clear_error(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert level_name("Policy:/a/B.zip") == "policy:/a/B.zip"
