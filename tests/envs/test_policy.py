@@ -82,6 +82,7 @@ def test_train_command_refuses_a_run_without_a_limit(
     assert "give --steps, --minutes or --cpu-minutes" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # seconds: trains on several environments
 def test_training_on_several_environments_at_once(tmp_path: Path) -> None:
     model = train(steps=128, n_steps=64, batch_size=32, n_epochs=1, net=(16, 16), envs=4,
                   seed=2)

@@ -30,7 +30,10 @@ def wait_for(check: object, timeout: float) -> bool:
     return False
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+# A real server each: the fast suite stops one with SIGTERM, CI with every signal.
+@pytest.mark.parametrize("sig", [signal.SIGTERM,
+                                 pytest.param(signal.SIGINT, marks=pytest.mark.slow),
+                                 pytest.param(signal.SIGKILL, marks=pytest.mark.slow)])
 def test_no_bot_worker_survives_the_server(tmp_path: Path, sig: signal.Signals) -> None:
     server = Server(tmp_path, "--bot-workers", "2")
     try:
