@@ -257,7 +257,10 @@ class SharedGameServer(GameServer):
                 return table_id not in self.tables and await self.table(table_id) is not None
 
         order = random.sample(sorted(candidates), len(candidates))
-        return sum(await asyncio.gather(*(take(t) for t in order)))
+        results = await asyncio.gather(*(take(t) for t in order), return_exceptions=True)
+        for failed in (r for r in results if isinstance(r, BaseException)):
+            log.error("takeover failed: %s", type(failed).__name__)
+        return sum(r is True for r in results)
 
     # --- sockets ----------------------------------------------------------------------------
 
