@@ -37,7 +37,7 @@ def test_a_greedy_seat_true_hand_is_never_marked(preset: str, options: dict[str,
     checks = events = 0
     for game in greedy_positions(rules, range(8)):
         for seat in range(game.players):
-            know = infer(game.view(seat))
+            know = infer(game.view(seat), soft=True)
             events += sum(len(e) for e in know.soft.values())
             assert soft_weight(know, list(game.hand_masks)) == 1.0
             checks += 1
@@ -53,7 +53,7 @@ def _passed_over_position() -> tuple[Knowledge, int, list[int]]:
         players = [make_player("greedy", seed=1), make_player("random", seed=seed)]
         while game.phase_name == "play":
             if game.turn == 0:
-                know = infer(game.view(0))
+                know = infer(game.view(0), soft=True)
                 beat = 0
                 for passed, _heavy in know.soft.get(1, ()):
                     beat |= passed
@@ -78,8 +78,22 @@ def test_passed_over_tiles_are_dealt_less_often_but_still_dealt() -> None:
 
 def test_without_evidence_the_soft_sampler_is_the_hard_one() -> None:
     rules = Ruleset.preset("all-fives")
-    know = infer(Game(rules, seed=4).view(0))  # nothing played yet
+    know = infer(Game(rules, seed=4).view(0), soft=True)  # nothing played yet
     assert not know.soft
     a = [sample_soft(know, random.Random(9)) for _ in range(3)]
     b = [sample_deal(know, random.Random(9)) for _ in range(3)]
     assert a == b
+
+
+def test_the_soft_evidence_is_only_gathered_when_asked() -> None:
+    rules = Ruleset.preset("all-fives")
+    game = Game(rules, seed=2)
+    players = [make_player("random", seed=1), make_player("random", seed=2)]
+    found = 0
+    while game.phase_name == "play":
+        view = game.view(0)
+        if infer(view, soft=True).soft:
+            found += 1
+            assert infer(view).soft == {}  # the search and heuristic levels skip the replay
+        game.play(players[game.turn].choose(game.view(game.turn)))
+    assert found

@@ -71,7 +71,7 @@ class ExpertPlayer(Player):
         assert me is not None
         r = score_rules(rules)
         side = rules.side_of(me)
-        know = infer(view)
+        know = infer(view, soft=self.soft)
         start = list(view.scores)
         win_value = rules.target * (5 if r.displayed else 1) * 0.5
         # Placements that leave the same total and the same open ends are the same move for

@@ -61,7 +61,9 @@ def pips_mask(values: object) -> int:
     return m
 
 
-def infer(view: SeatView) -> Knowledge:
+def infer(view: SeatView, *, soft: bool = False) -> Knowledge:
+    """What ``view``'s seat knows; with ``soft`` also the soft evidence (a replay of the
+    hand's placements, which only the expert uses)."""
     if view.seat is None:
         raise UsageError("a spectator view has no hand to infer from: expected a seat's view",
                          key="spectator_view")
@@ -107,8 +109,10 @@ def infer(view: SeatView) -> Knowledge:
                     forbidden |= mask
             masks.append(forbidden)
         slots[seat] = tuple(masks)
-    soft = _soft_evidence(view, me, unseen)
-    return Knowledge(me, hand, unseen, slots, view.boneyard_size, len(view.hand_sizes), soft)
+    evidence = _soft_evidence(view, me, unseen) if soft else {}
+    return Knowledge(
+        me, hand, unseen, slots, view.boneyard_size, len(view.hand_sizes), evidence
+    )
 
 
 PASSED_OVER = 0.25  # chance of keeping a sample whose seat passed over a better-scoring move
