@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from fives.bots.base import Budget
+from fives.rules import OptionValue, Ruleset
 
 # A game that runs this long is abandoned as a no-result (a safety net: it never happens with
 # the shipped presets, whose games end in a few dozen hands at most).
@@ -38,7 +38,7 @@ class Task:
 
     index: int
     preset: str
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, OptionValue], ...]
     seats: tuple[Entrant, ...]
     deal_seed: int
     bot_seed: int
@@ -59,7 +59,7 @@ class GameOutcome:
     move_times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def parse_option(text: str) -> tuple[str, Any]:
+def parse_option(text: str) -> tuple[str, OptionValue]:
     """``key=value`` with the value read as a bool, an int or a string."""
     if not isinstance(text, str) or "=" not in text:
         raise ValueError(f"invalid option {text!r}: expected KEY=VALUE, e.g. players=4")
@@ -68,7 +68,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     raw = raw.strip()
     if not key or not raw:
         raise ValueError(f"invalid option {text!r}: expected KEY=VALUE, e.g. players=4")
-    value: Any
+    value: OptionValue
     if raw.lower() in ("true", "yes", "on"):
         value = True
     elif raw.lower() in ("false", "no", "off"):
@@ -81,15 +81,13 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def build_rules(preset: str, options: Sequence[tuple[str, Any]]) -> Any:
-    from fives.rules import Ruleset
-
+def build_rules(preset: str, options: Sequence[tuple[str, OptionValue]]) -> Ruleset:
     return Ruleset.preset(preset, **dict(options))
 
 
 def plan_games(
     preset: str,
-    options: Sequence[tuple[str, Any]],
+    options: Sequence[tuple[str, OptionValue]],
     first: Entrant,
     second: Entrant | None,
     games: int,
@@ -351,7 +349,7 @@ def time_stats(outcomes: Sequence[GameOutcome]) -> dict[str, dict[str, float]]:
     return out
 
 
-def outcomes_json(outcomes: Sequence[GameOutcome]) -> list[dict[str, Any]]:
+def outcomes_json(outcomes: Sequence[GameOutcome]) -> list[dict[str, object]]:
     rows = []
     for o in outcomes:
         row = asdict(o)
