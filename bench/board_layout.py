@@ -13,14 +13,13 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.web.board_check import problems  # noqa: E402
+from tests.web.chromium import chromium  # noqa: E402
 from tests.web.layouts import configs, hand_end_layouts  # noqa: E402
-from tests.web.test_board_layout import ARGS, BOARD_JS, CHROMIUM, VIEWPORTS  # noqa: E402
+from tests.web.test_board_layout import BOARD_JS, VIEWPORTS  # noqa: E402
 
 
 def main() -> int:
@@ -28,8 +27,7 @@ def main() -> int:
     parser.add_argument("--per-config", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         page = browser.new_page()
         page.add_script_tag(path=str(BOARD_JS))
         total = 0
@@ -51,7 +49,6 @@ def main() -> int:
                     worst += bool(found)
                     fit[name].append(result["fitUnit"])
             print(f"{preset:18} {players}p  {len(layouts):6} layouts  with a problem: {worst}")
-        browser.close()
     print(f"\nlayouts: {total} (each at {len(VIEWPORTS)} sizes); with a problem: {bad}")
     for name, units in fit.items():
         minimum = VIEWPORTS[name]["minTile"]

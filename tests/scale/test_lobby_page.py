@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from web.test_browser import ARGS, CHROMIUM
+from web.chromium import chromium
 
 from .processes import ServerProcess
 
@@ -17,10 +17,8 @@ pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def start_page(browser: Browser, url: str, lang: str) -> tuple[Page, list[str]]:

@@ -15,17 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from fives.game import Game
 from fives.rules import Ruleset
 
 from .board_check import overlap, problems, touch
+from .chromium import chromium
 from .layouts import configs, hand_end_layouts
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "src" / "fives" / "web" / "static" / "board.js"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu"]
 # The board's room on each screen (what app.js measures there) and the smallest tile it allows.
 VIEWPORTS = {
     "phone-390": {"width": 370, "height": 460, "minTile": 20, "maxTile": 40},
@@ -39,12 +38,10 @@ PER_CONFIG = int(os.environ.get("FIVES_LAYOUTS_PER_CONFIG", "100"))
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         pg = browser.new_page()
         pg.add_script_tag(path=str(BOARD_JS))
         yield pg
-        browser.close()
 
 
 def run_layouts(page: Page, layouts: list[Any], viewport: dict[str, Any]) -> list[Any]:

@@ -16,17 +16,15 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize
 
+from .chromium import chromium
 from .tcp import free_port
 
 # The fast suite leaves these out (README); under pytest-xdist (--dist loadgroup) one worker runs
 # the whole module, so that its one Chromium and its servers serve every test.
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser")]
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module", params=["sqlite", "shared"])
@@ -70,10 +68,8 @@ def base_url(request: pytest.FixtureRequest,
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

@@ -8,24 +8,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
+from .chromium import chromium
 from .tcp import BOTS, Server
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--no-first-run"]
-
 
 pytestmark = pytest.mark.browser  # the fast suite leaves these out (README)
 
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_the_page_verifies_each_revealed_deal(tmp_path: Path, browser: Browser) -> None:
