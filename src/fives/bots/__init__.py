@@ -13,7 +13,7 @@ from fives.errors import UsageError
 
 LEVELS: dict[str, int] = {"random": 1, "greedy": 2, "heuristic": 3, "search": 4, "expert": 5}
 # Levels kept for measurement (``fives match expert expert-v1``), not offered to players.
-BENCH_LEVELS: tuple[str, ...] = ("expert-v1",)
+BENCH_LEVELS: tuple[str, ...] = ("expert-v1", "ismcts")
 _NAMES = {number: name for name, number in LEVELS.items()}
 
 
@@ -73,6 +73,10 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
         return SearchPlayer(seed)
     if name == "expert-v1":
         return ExpertV1Player(seed)
+    if name == "ismcts":
+        from fives.bots.ismcts import IsmctsPlayer
+
+        return IsmctsPlayer(seed)
     return ExpertPlayer(seed)
 
 
