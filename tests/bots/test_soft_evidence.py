@@ -1,10 +1,11 @@
 """Soft evidence: what a seat chose not to play weights the sampled hands, never excludes one.
 
 Greedy always plays its best-scoring tile (the heaviest among equals), so against greedy
-opponents the evidence must never mark their true hands (weight exactly 1): that checks the
-replay of the hand's placements and the last-draw rule at every decision. A random player
-passes over scoring moves, so its sampled hands must hold the passed-over tiles less often than
-the hard evidence alone would deal them, but still sometimes.
+opponents the evidence taken as hard (``strict_slots``) must still fit their true hands, and
+their later placements must never show them ignoring it: that checks the replay of the hand's
+placements and the kept-draw rule at every decision. A random player passes over scoring moves,
+so its sampled hands must hold the passed-over tiles less often than the hard evidence alone
+would deal them, but still sometimes, and its placements must raise its keep rate.
 """
 
 from __future__ import annotations
@@ -15,17 +16,19 @@ import pytest
 
 from fives.bots import make_player
 from fives.bots.inference import (
+    KEPT_HEAVY,
     PASSED_OVER,
     Knowledge,
     infer,
     sample_deal,
     sample_soft,
-    soft_weight,
+    strict_slots,
 )
 from fives.game import Game
 from fives.rules import Ruleset
 
 from .helpers import greedy_positions
+from .test_inference_whole_hands import _fits_slots
 
 CASES = [("all-fives", {"target": 60}), ("five-up", {"target": 31}),
          ("all-fives", {"players": 4, "partnerships": True, "target": 60})]
@@ -34,18 +37,28 @@ CASES = [("all-fives", {"target": 60}), ("five-up", {"target": 31}),
 @pytest.mark.parametrize("preset,options", CASES, ids=["all-fives", "five-up", "teams"])
 def test_a_greedy_seat_true_hand_is_never_marked(preset: str, options: dict[str, object]) -> None:
     rules = Ruleset.preset(preset, **options)
-    checks = events = 0
+    checks = events = older = sharpened = 0
     for game in greedy_positions(rules, range(8)):
         for seat in range(game.players):
             know = infer(game.view(seat), soft=True)
             events += sum(len(e) for e in know.soft.values())
-            assert soft_weight(know, list(game.hand_masks)) == 1.0
+            older += sum(1 for e in know.soft.values() for ev in e if ev.kept)
+            strict = strict_slots(know)
+            for other, slots in strict.items():
+                assert _fits_slots(game.hand_masks[other], slots), (other, seat)
+            for keep_beat, keep_heavy in know.keep.values():
+                # Greedy never ignores the evidence: its rates can only fall from the priors.
+                assert keep_beat <= PASSED_OVER and keep_heavy <= KEPT_HEAVY
+                sharpened += keep_beat < PASSED_OVER or keep_heavy < KEPT_HEAVY
             checks += 1
     assert checks > 300
     assert events > 100  # the evidence was there to be wrong
+    assert sharpened > 50  # ... and was learned from
+    if preset == "all-fives" and not options.get("partnerships"):
+        assert older > 20  # events from before a kept draw, which cover the older slots only
 
 
-def _passed_over_position() -> tuple[Knowledge, int, list[int]]:
+def _passed_over_position() -> tuple[Knowledge, int]:
     """A 2-player All Fives view of seat 0 whose opponent (random) passed over a scoring move."""
     rules = Ruleset.preset("all-fives")
     for seed in range(200):
@@ -55,19 +68,20 @@ def _passed_over_position() -> tuple[Knowledge, int, list[int]]:
             if game.turn == 0:
                 know = infer(game.view(0), soft=True)
                 beat = 0
-                for passed, _heavy in know.soft.get(1, ()):
-                    beat |= passed
+                for event in know.soft.get(1, ()):
+                    if not event.kept:
+                        beat |= event.beat
                 beat &= know.possible(1)
-                if beat and game.hand_masks[1] & beat:
-                    return know, beat, list(game.hand_masks)
+                if beat and game.hand_masks[1] & beat and know.keep[1][0] > PASSED_OVER:
+                    return know, beat
             game.play(players[game.turn].choose(game.view(game.turn)))
     raise AssertionError("no position with a passed-over scoring move")
 
 
 def test_passed_over_tiles_are_dealt_less_often_but_still_dealt() -> None:
-    know, beat, truth = _passed_over_position()
-    assert 0.0 < soft_weight(know, truth) < 1.0  # the truth is marked, yet keeps a chance
-    assert soft_weight(know, truth) >= PASSED_OVER ** len(know.soft[1])
+    know, beat = _passed_over_position()
+    # The random seat was seen passing over a better move: it is believed less than at first.
+    assert know.keep[1][0] > PASSED_OVER
     rng = random.Random(3)
     n = 3000
     hard = sum(1 for _ in range(n) if sample_deal(know, rng)[0][1] & beat)
