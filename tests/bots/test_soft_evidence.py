@@ -58,12 +58,13 @@ def test_a_greedy_seat_true_hand_is_never_marked(preset: str, options: dict[str,
         assert older > 20  # events from before a kept draw, which cover the older slots only
 
 
-def _passed_over_position() -> tuple[Knowledge, int]:
-    """A 2-player All Fives view of seat 0 whose opponent (random) passed over a scoring move."""
+def _passed_over_position(opponent: str) -> tuple[Knowledge, int, int]:
+    """A 2-player All Fives view of seat 0 where tiles the opponent may hold would have scored
+    more than one of its placements: the knowledge, those tiles, the opponent's true hand."""
     rules = Ruleset.preset("all-fives")
     for seed in range(200):
         game = Game(rules, seed=seed)
-        players = [make_player("greedy", seed=1), make_player("random", seed=seed)]
+        players = [make_player("greedy", seed=1), make_player(opponent, seed=seed)]
         while game.phase_name == "play":
             if game.turn == 0:
                 know = infer(game.view(0), soft=True)
@@ -72,22 +73,36 @@ def _passed_over_position() -> tuple[Knowledge, int]:
                     if not event.kept:
                         beat |= event.beat
                 beat &= know.possible(1)
-                if beat and game.hand_masks[1] & beat and know.keep[1][0] > PASSED_OVER:
-                    return know, beat
+                rate = know.keep.get(1, (PASSED_OVER, 0.0))[0]
+                seen = rate == 1.0 if opponent == "random" else rate < PASSED_OVER
+                if beat and seen and (opponent != "random" or game.hand_masks[1] & beat):
+                    return know, beat, game.hand_masks[1]
             game.play(players[game.turn].choose(game.view(game.turn)))
-    raise AssertionError("no position with a passed-over scoring move")
+    raise AssertionError(f"no position with a passed-over scoring move against {opponent}")
+
+
+def _dealt(know: Knowledge, beat: int, soft: bool) -> int:
+    rng = random.Random(3)
+    sample = sample_soft if soft else sample_deal
+    return sum(1 for _ in range(3000) if sample(know, rng)[0][1] & beat)
 
 
 def test_passed_over_tiles_are_dealt_less_often_but_still_dealt() -> None:
-    know, beat = _passed_over_position()
-    # The random seat was seen passing over a better move: it is believed less than at first.
-    assert know.keep[1][0] > PASSED_OVER
-    rng = random.Random(3)
-    n = 3000
-    hard = sum(1 for _ in range(n) if sample_deal(know, rng)[0][1] & beat)
-    soft = sum(1 for _ in range(n) if sample_soft(know, rng)[0][1] & beat)
+    know, beat, truth = _passed_over_position("greedy")
+    assert truth & beat == 0  # greedy never passes over a better move
+    assert know.keep[1][0] < PASSED_OVER  # ... and its placements showed it
+    hard, soft = _dealt(know, beat, False), _dealt(know, beat, True)
     assert soft < 0.8 * hard, (soft, hard)
     assert soft > 0
+
+
+def test_a_seat_seen_passing_over_scores_is_not_believed() -> None:
+    # A random player passes over better moves about as often as it takes them: once its
+    # placements show it, its events are ignored and the sampler deals as the hard one.
+    know, beat, truth = _passed_over_position("random")
+    assert truth & beat and know.keep[1][0] == 1.0
+    hard, soft = _dealt(know, beat, False), _dealt(know, beat, True)
+    assert soft > 0.9 * hard, (soft, hard)
 
 
 def test_without_evidence_the_soft_sampler_is_the_hard_one() -> None:

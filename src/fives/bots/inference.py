@@ -254,11 +254,18 @@ class _Replay:
 
     def keep_rates(self) -> dict[int, tuple[float, float]]:
         """Per seat, the chance that a sample ignores one of its passed-over / kept-heavy
-        events: the priors, updated by what its later placements showed."""
+        events: the priors, updated by what its later placements showed.
+
+        A rate is how often the seat went against the evidence, relative to a seat that does
+        not care: among the tiles seen that scored differently from its play, such a seat
+        played the lower score half the time, as it kept the heavier of equal scorers. So a
+        seat seen going against it half the time is ignored entirely (rate 1), and one never
+        seen doing so keeps only its share of the prior."""
         out = {}
         for seat in self.events:
             fit, beat, equal, heavier = self.counts.get(seat, (0, 0, 0, 0))
-            out[seat] = ((beat + PASSED_OVER) / (fit + 1), (heavier + KEPT_HEAVY) / (equal + 1))
+            out[seat] = (min(1.0, (2 * beat + PASSED_OVER) / (fit + 1)),
+                         min(1.0, (2 * heavier + KEPT_HEAVY) / (equal + 1)))
         return out
 
 
