@@ -6,6 +6,7 @@ builds a preset with options applied and refuses combinations that cannot work.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 from typing import Literal, TypeVar, get_args
 
@@ -261,7 +262,7 @@ class Ruleset:
 
     def options(self) -> dict[str, OptionValue]:
         """The options that differ from the preset's defaults (``players`` always included)."""
-        default = Ruleset.preset(self.name, players=self.players)
+        default = _preset_default(self.name, self.players)
         out: dict[str, OptionValue] = {"players": self.players}
         for f in fields(self):
             if f.name in ("name", "players"):
@@ -361,6 +362,13 @@ def _coerce(key: str, value: object) -> OptionValue:
             key="invalid_option", option=key, value=value,
         )
     return value.strip()
+
+
+@functools.lru_cache(maxsize=64)
+def _preset_default(name: str, players: int) -> Ruleset:
+    """``Ruleset.preset(name, players=players)``, built once (a Ruleset is immutable):
+    ``Ruleset.options`` compares with it for every seat view sent."""
+    return Ruleset.preset(name, players=players)
 
 
 def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, OptionValue]:

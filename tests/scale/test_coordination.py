@@ -28,6 +28,11 @@ def test_one_lease_at_a_time_with_rising_tokens(redis_prefix: str) -> None:
             await asyncio.sleep(0.25)
             assert await b.acquire("t") is None
             await asyncio.sleep(0.5)  # a stopped renewing: the lease runs out
+            assert await a.owner("t") is None
+            assert await a.renew() == []  # nobody took it meanwhile: a holds it again
+            assert await a.owner("t") == a.proc
+            assert await b.acquire("t") is None
+            await asyncio.sleep(0.5)  # it runs out again, and b takes it first
             second = await b.acquire("t")
             assert second == 2
             assert await a.renew() == ["t"]  # a learns it lost the table

@@ -4,11 +4,12 @@ the owner's fencing."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import psycopg
 import pytest
 
-from fives.web.pgstore import Fenced, PgStorage, check_url, migrate
+from fives.web.pgstore import APPEND, Fenced, PgStorage, check_url, migrate
 from fives.web.storage import hash_token
 
 
@@ -105,9 +106,8 @@ def test_a_claim_waits_for_an_append_in_flight_and_then_sees_it(pg_url: str) -> 
     with psycopg.connect(pg_url, autocommit=True) as setup:
         setup.execute("INSERT INTO tables (id, created, config, epoch) VALUES ('t', 0, '{}', 1)")
     writer = psycopg.connect(pg_url)
-    writer.execute(
-        "INSERT INTO log (table_id, seq, kind, payload, at) SELECT id, 1, 'move', '{}', 0 "
-        "FROM tables WHERE id = 't' AND epoch = 1 FOR SHARE")
+    cur = writer.execute(APPEND, (["t"], [1], ["move"], ["{}"], [0.0], [1]))
+    assert cur.fetchall() == [("t", 1)]
     claimer = psycopg.connect(pg_url, autocommit=True)
     claimer.execute("SET lock_timeout = '300ms'")
     with pytest.raises(psycopg.errors.LockNotAvailable):  # blocked behind the append
@@ -118,3 +118,42 @@ def test_a_claim_waits_for_an_append_in_flight_and_then_sees_it(pg_url: str) -> 
     assert claimer.execute("SELECT count(*) FROM log").fetchone() == (1,)
     writer.close()
     claimer.close()
+
+
+def test_appends_in_flight_together_are_one_statement_and_fail_one_by_one(
+        pg_url: str) -> None:
+    """Appends that arrive together are written together (group commit); a fenced or taken
+    step fails alone, the others are written."""
+    migrate(pg_url)
+
+    async def scenario() -> None:
+        store = PgStorage(pg_url)
+        await store.open()
+        try:
+            for i in range(4):
+                store.own(f"t{i}", 1)
+                await store.create_table(f"t{i}", {"preset": "five-up"}, [])
+                await store.append(f"t{i}", 1, "deal", {})
+            store.own("t2", 0)  # as if another process had taken t2 over
+            statements = []
+            real_connection = store.pool.connection
+
+            def counting_connection(timeout: float | None = None) -> Any:
+                statements.append(1)
+                return real_connection(timeout)
+
+            store.pool.connection = counting_connection  # type: ignore[method-assign]
+            outcomes = await asyncio.gather(
+                *(store.append(f"t{i}", 2, "move", {"move": str(i)}) for i in range(4)),
+                store.append("t3", 1, "move", {}),  # step 1 is in the log already
+                return_exceptions=True)
+            assert len(statements) == 1
+            assert [isinstance(o, Fenced) for o in outcomes] == [False, False, True, False, True]
+            assert "epoch 0" in str(outcomes[2]) and "step 1" in str(outcomes[4])
+            logs = {f"t{i}": [e.payload for e in store.log(f"t{i}")] for i in range(4)}
+            assert logs == {"t0": [{}, {"move": "0"}], "t1": [{}, {"move": "1"}], "t2": [{}],
+                            "t3": [{}, {"move": "3"}]}
+        finally:
+            await store.aclose()
+
+    run(scenario())

@@ -33,6 +33,10 @@ from typing import Any
 log = logging.getLogger("fives.web")
 
 Handler = Callable[[dict[str, Any]], None]
+# Connections of a process's pool for everything but the leases' renewals, and how long a
+# command may wait for one of them.
+POOL_SIZE = 32
+POOL_WAIT_S = 20.0
 
 # Take a lease that nobody holds, or whose holder no longer listens to its inbox (the process
 # died: the kernel closed its Redis connections, so this needs no waiting for the lease to run
@@ -49,10 +53,16 @@ local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
 return token
 """
-# Extend a lease only while it is still ours.
+# Extend a lease while it is still ours. One that ran out (the process was too busy to renew
+# in time) is ours again if nobody has taken the table since: its token is still the newest.
 RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
+local held = redis.call('GET', KEYS[1])
+if held == ARGV[1] then
     return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+if not held and redis.call('GET', KEYS[2]) == ARGV[3] then
+    redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+    return 1
 end
 return 0
 """
@@ -79,15 +89,25 @@ class Coordinator:
     def __init__(self, url: str, prefix: str = "fives:", lease_s: float = 3.0) -> None:
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.Redis.from_url(check_url(url))
+        # Commands wait for a free connection rather than fail when a burst (hundreds of
+        # takeovers and rejoins at once) wants more than the pool holds.
+        self.redis = aioredis.Redis(connection_pool=aioredis.BlockingConnectionPool.from_url(
+            check_url(url), max_connections=POOL_SIZE, timeout=POOL_WAIT_S))
+        # The leases' renewals have a connection of their own, so that no burst of other
+        # commands can delay them past the leases' end.
+        self.lease_redis = aioredis.Redis(connection_pool=aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=4, timeout=POOL_WAIT_S))
         self.prefix = prefix
         self.lease_ms = int(lease_s * 1000)
         self.lease_s = lease_s
         self.proc = f"{os.getpid()}-{secrets.token_hex(4)}"  # the pid helps operators
         self.owned: dict[str, int] = {}  # table -> fencing token of our lease
         self._acquire = self.redis.register_script(ACQUIRE)
-        self._renew = self.redis.register_script(RENEW)
-        self._release = self.redis.register_script(RELEASE)
+        self._renew = self.lease_redis.register_script(RENEW)
+        self._release = self.lease_redis.register_script(RELEASE)
+        # Messages to publish, in order: (channel, data, who waits for the count of listeners).
+        self._outgoing: list[tuple[str, str, asyncio.Future[int]]] = []
+        self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._pubsub: Any = None
 
@@ -131,14 +151,38 @@ class Coordinator:
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
-        with contextlib.suppress(Exception):
-            await self.redis.aclose()
+        for client in (self.redis, self.lease_redis):
+            with contextlib.suppress(Exception):
+                await client.aclose()
 
     async def send(self, proc: str, message: dict[str, Any]) -> int:
-        """Publish to one process's inbox; how many listeners heard it (0: it is gone)."""
-        heard: int = await self.redis.publish(
-            self.key("inbox", proc), json.dumps(message, separators=(",", ":")))
-        return heard
+        """Publish to one process's inbox; how many listeners heard it (0: it is gone).
+
+        Messages are published in the order of the calls: one sender sends whatever has
+        queued up meanwhile in one pipelined round trip."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._outgoing.append((self.key("inbox", proc),
+                               json.dumps(message, separators=(",", ":")), future))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.ensure_future(self._send_queued())
+        return await future
+
+    async def _send_queued(self) -> None:
+        while self._outgoing:
+            batch, self._outgoing = self._outgoing, []
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, data, _ in batch:
+                        pipe.publish(channel, data)
+                    counts = await pipe.execute()
+            except Exception as exc:  # Redis away: every sender of the batch hears why
+                for *_, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (*_, future), heard in zip(batch, counts, strict=True):
+                if not future.done():
+                    future.set_result(int(heard))
 
     async def gone(self, procs: list[str]) -> list[str]:
         """Those of ``procs`` that no longer listen to their inbox (the process died)."""
@@ -184,10 +228,11 @@ class Coordinator:
         owned = list(self.owned.items())
         if not owned:
             return []
-        async with self.redis.pipeline(transaction=False) as pipe:
+        async with self.lease_redis.pipeline(transaction=False) as pipe:
             for table_id, token in owned:
-                await self._renew(keys=[self.key("lease", table_id)],
-                                  args=[f"{self.proc} {token}", self.lease_ms], client=pipe)
+                await self._renew(keys=[self.key("lease", table_id), self.key("epoch", table_id)],
+                                  args=[f"{self.proc} {token}", self.lease_ms, token],
+                                  client=pipe)
             results = await pipe.execute()
         lost = [table_id for (table_id, _), kept in zip(owned, results, strict=True) if not kept]
         for table_id in lost:

@@ -15,6 +15,7 @@ start, under yoyo's lock, so that many processes starting at once apply each one
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -25,6 +26,23 @@ from urllib.parse import urlsplit, urlunsplit
 from fives.web.storage import LogEntry, Storage, StorageError, hash_token
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# Appends in one statement: each row joins the log only while its writer's epoch is still the
+# table's, under a share lock on the table's row (a claim waits for it); a step already in the
+# log is skipped. The rows written come back; the others were fenced off.
+APPEND = """
+INSERT INTO log (table_id, seq, kind, payload, at, epoch)
+SELECT t.id, v.seq, v.kind, v.payload, v.at, t.epoch
+FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::float8[], %s::bigint[])
+    AS v (table_id, seq, kind, payload, at, epoch)
+JOIN tables t ON t.id = v.table_id AND t.epoch = v.epoch
+FOR SHARE OF t
+ON CONFLICT DO NOTHING
+RETURNING table_id, seq
+"""
+# At most this many entries in one append statement.
+BATCH_ROWS = 500
+# A log row to append: (table, seq, kind, payload as JSON, time, the writer's epoch).
+PgRow = tuple[str, int, str, str, float, int]
 
 
 class Fenced(StorageError):
@@ -71,6 +89,8 @@ class PgStorage(Storage):
             kwargs={"autocommit": True},
         )
         self.epochs: dict[str, int] = {}  # fencing token of each table this process owns
+        self.pending: list[tuple[PgRow, asyncio.Future[None]]] = []  # appends to write
+        self.writer: asyncio.Task[None] | None = None
         # Called with a new table's id before it is stored: the epoch that will own it.
         self.before_create: Callable[[str], Awaitable[int]] | None = None
 
@@ -114,27 +134,45 @@ class PgStorage(Storage):
     async def append(self, table_id: str, seq: int, kind: str, payload: dict[str, Any]) -> float:
         """Commit one log entry durably if this process's epoch still owns the table; its time.
 
-        Raises ``Fenced`` when another owner holds the table or the step is taken.
+        Entries that arrive while a write is in flight go together in the next one (group
+        commit: one statement, one round trip and one fsync for many tables). Raises ``Fenced``
+        when another owner holds the table or the step is taken.
         """
+        at = time.time()
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append(((table_id, seq, kind, json.dumps(payload, sort_keys=True), at,
+                              self.epochs.get(table_id, 0)), future))
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.ensure_future(self._write_pending())
+        await future
+        return at
+
+    async def _write_pending(self) -> None:
         import psycopg
 
-        at = time.time()
-        epoch = self.epochs.get(table_id, 0)
-        try:
-            async with self.pool.connection() as conn:
-                cur = await conn.execute(
-                    "INSERT INTO log (table_id, seq, kind, payload, at, epoch) "
-                    "SELECT id, %s, %s, %s, %s, epoch FROM tables WHERE id = %s AND epoch = %s "
-                    "FOR SHARE",
-                    (seq, kind, json.dumps(payload, sort_keys=True), at, table_id, epoch),
-                )
-                if cur.rowcount != 1:
-                    raise Fenced(f"table {table_id}: epoch {epoch} no longer owns it")
-        except psycopg.errors.UniqueViolation as exc:
-            raise Fenced(f"table {table_id}: step {seq} is already in the log") from exc
-        except psycopg.Error as exc:
-            raise StorageError(f"table {table_id}: {type(exc).__name__}") from exc
-        return at
+        while self.pending:
+            batch, self.pending = self.pending[:BATCH_ROWS], self.pending[BATCH_ROWS:]
+            rows = [row for row, _ in batch]
+            try:
+                async with self.pool.connection() as conn:
+                    cur = await conn.execute(APPEND, [list(column) for column in zip(*rows,
+                                                                                      strict=True)])
+                    written = {(str(t), int(s)) for t, s in await cur.fetchall()}
+            except psycopg.Error as exc:
+                for row, future in batch:
+                    if not future.done():
+                        future.set_exception(StorageError(f"table {row[0]}: "
+                                                          f"{type(exc).__name__}"))
+                continue
+            for (table_id, seq, *_, epoch), future in batch:
+                if future.done():
+                    continue
+                if (table_id, seq) in written:
+                    future.set_result(None)
+                else:
+                    future.set_exception(Fenced(
+                        f"table {table_id}: epoch {epoch} no longer owns it, or step {seq} is "
+                        "already in the log"))
 
     def own(self, table_id: str, epoch: int) -> None:
         """Write a table this process is creating with ``epoch`` (no older owner exists)."""
@@ -185,20 +223,20 @@ class PgStorage(Storage):
         return [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
 
     async def load(self, table_id: str) -> tuple[dict[str, Any], list[LogEntry]] | None:
-        """A table's config and its whole log (one snapshot), or None."""
-        async with self.pool.connection() as conn, conn.transaction():
-            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            cur = await conn.execute("SELECT config FROM tables WHERE id = %s", (table_id,))
-            row = await cur.fetchone()
-            if row is None:
-                return None
+        """A table's config and its whole log, or None: one statement (one snapshot, one round
+        trip, which counts when a process takes over hundreds of tables at once)."""
+        async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT seq, kind, payload, at FROM log WHERE table_id = %s ORDER BY seq",
+                "SELECT t.config, l.seq, l.kind, l.payload, l.at FROM tables t "
+                "LEFT JOIN log l ON l.table_id = t.id WHERE t.id = %s ORDER BY l.seq",
                 (table_id,),
             )
             rows = await cur.fetchall()
-        entries = [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
-        return json.loads(row[0]), entries
+        if not rows:
+            return None
+        entries = [LogEntry(int(s), str(k), json.loads(p), float(a))
+                   for _, s, k, p, a in rows if s is not None]
+        return json.loads(rows[0][0]), entries
 
     async def config(self, table_id: str) -> dict[str, Any] | None:
         async with self.pool.connection() as conn:

@@ -33,7 +33,7 @@ from fives.record import RecordJSON
 from fives.rules import Ruleset
 from fives.solitaire import deck_sources
 from fives.tiles import Tile
-from fives.views import SeatView
+from fives.views import SeatView, _action_json
 from fives.web import fairdeal
 from fives.web.protocol import ProtocolError, count_parts
 
@@ -41,6 +41,8 @@ from fives.web.protocol import ProtocolError, count_parts
 STAND_IN_LEVEL = "greedy"
 ConnId = int
 Frames = dict[ConnId, str]
+# What differs between the seats' views (``TableService.encode_frames``).
+_SEAT_KEYS = frozenset({"seat", "hand", "legal_moves", "history"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +94,11 @@ class SeatConfig:
     level: str | None = None
 
 
-def _encode(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
+def _encode(frame: Any) -> str:
+    return _ENCODER.encode(frame)
 
 
 @dataclass
@@ -123,14 +128,17 @@ class TableService:
     # --- rebuilding -------------------------------------------------------------------------
 
     def replay(self, entries: list[Any]) -> None:
-        """Apply stored log entries (``LogEntry``) in order, without frames."""
-        for entry in entries:
-            self._apply(entry.kind, entry.payload)
+        """Apply stored log entries (``LogEntry``) in order, without frames. Only the current
+        hand's moves are explained (``recent``: each deal starts it anew), which makes
+        rebuilding a long-lived table about twice as fast."""
+        current = max((i for i, e in enumerate(entries) if e.kind == "deal"), default=0)
+        for i, entry in enumerate(entries):
+            self._apply(entry.kind, entry.payload, explain=i > current)
             self.seq = entry.seq
             self.last_at = entry.at
         self._reschedule()
 
-    def _apply(self, kind: str, payload: dict[str, Any]) -> None:
+    def _apply(self, kind: str, payload: dict[str, Any], explain: bool = True) -> None:
         by = payload.get("by", "seat")
         if kind == "deal":
             deal = Deal(
@@ -154,7 +162,8 @@ class TableService:
             seat = self.game.turn
             deck_before = self.game.scores[-1]
             events = self.game.play(self.game.parse_move(payload["move"]))
-            self._explain(events, seat, by, deck_before)
+            if explain:
+                self._explain(events, seat, by, deck_before)
             return
         raise ValueError(f"unknown log entry kind {kind!r}")
 
@@ -311,7 +320,7 @@ class TableService:
             if self.game.phase_name == "play" and self.game.turn == seat:
                 self._reschedule()  # back in time: no stand-in
         frames = self.frames([], skip=conn)
-        frames[conn] = _encode({**self.frame_for(seat, list(self.recent)), "full": True})
+        frames[conn] = self.encode_frames({seat}, list(self.recent), full=True)[seat]
         return frames
 
     def leave(self, conn: ConnId) -> Frames:
@@ -386,15 +395,62 @@ class TableService:
         }
 
     def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:
-        """Each connection gets its own seat's frame (built and encoded once per seat)."""
-        by_seat: dict[int | None, str] = {}
-        out: Frames = {}
-        for conn, seat in self.connections.items():
-            if conn == skip:
-                continue
-            if seat not in by_seat:
-                by_seat[seat] = _encode(self.frame_for(seat, events))
-            out[conn] = by_seat[seat]
+        """Each connection gets its own seat's frame (``encode_frames``: what the seats share
+        is built and encoded once)."""
+        seats = {seat for conn, seat in self.connections.items() if conn != skip}
+        if not seats:
+            return {}
+        texts = self.encode_frames(seats, events)
+        return {conn: texts[seat] for conn, seat in self.connections.items() if conn != skip}
+
+    def encode_frames(self, seats: set[int | None], events: list[dict[str, Any]],
+                      full: bool = False) -> dict[int | None, str]:
+        """The frame text of each of ``seats``: the same JSON as ``_encode(frame_for(seat,
+        events))`` (plus ``"full": true`` when ``full``), built once per action rather than once
+        per seat. A spectator's view is what every seat shares; each seat's own view adds only
+        its hand, its legal moves and its own draws in the history, exactly as ``SeatView.of``
+        would: a seat's frame holds no tile that ``SeatView`` hides from it."""
+        game = self.game
+        assert game is not None
+        public = game.view(None).to_json()
+        history = public["history"]
+        due = self.deadline()
+        # The view without what differs per seat (those keys come last), and the rest of the
+        # frame after the view, each encoded once.
+        shared = _encode({k: v for k, v in public.items() if k not in _SEAT_KEYS})[:-1]
+        tail = _encode({
+            "events": events,
+            "deadline": None if due is None else max(0.0, due - self.clock()),
+            "deal": self.fair_deal(),
+            "deck": deck_sources(game),
+            "overdraw_cost": game.rules.draw_cost if game.rules.overdraw_allowed else 0,
+            **({"full": True} if full else {}),
+        })[1:]
+        head = f'{{"type":"state","seq":{self.seq},"table":{_encode(self.meta())},"you":'
+        public_history = _encode(history)
+        # What only a seat may see, as ``SeatView.of`` gives it (test_frames holds the two
+        # together): its hand, its legal moves when it is to play, its own draws' tiles.
+        actions = game.history
+        draws = [i for i, a in enumerate(actions) if a.tile is not None]
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            if seat is None:
+                own = f'"seat":null,"hand":[],"legal_moves":[],"history":{public_history}'
+            else:
+                to_play = game.phase_name == "play" and game.turn == seat
+                own = _encode({"seat": seat, "hand": [str(t) for t in game.hand(seat)],
+                               "legal_moves": [m.notation(explicit=True)
+                                               for m in game.legal_moves] if to_play else []})
+                seen = public_history
+                drawn = [i for i in draws if actions[i].seat == seat]
+                if drawn:
+                    mine = list(history)
+                    for i in drawn:
+                        mine[i] = _action_json(actions[i])
+                    seen = _encode(mine)
+                own = f'{own[1:-1]},"history":{seen}'
+            you = "null" if seat is None else seat
+            out[seat] = f'{head}{you},"view":{shared},{own}}},{tail}'
         return out
 
     # --- records ---------------------------------------------------------------------------

@@ -94,10 +94,13 @@ class SharedGameServer(GameServer):
         self.serving: set[str] = set()
         self.outboxes: dict[str, list[tuple[int, str]]] = {}
         self.flushing = False
-        self.post_locks: dict[str, asyncio.Lock] = {}
         self.background: set[asyncio.Task[Any]] = set()
         self.loops: list[asyncio.Task[None]] = []
         self.sockets: dict[int, Connection] = {}  # every joined socket of this process
+        # The owner of each table with attached sockets, as last heard (a stale one forwards
+        # what it gets, or is found gone when nobody hears at its inbox).
+        self.owners: dict[str, str] = {}
+        self.gone: set[str] = set()  # processes found gone (a process id is never reused)
         storage.before_create = self._before_create
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -174,6 +177,7 @@ class SharedGameServer(GameServer):
             await self.coord.release(table_id)
             self.pg.disown(table_id)
             return None
+        self.owners.pop(table_id, None)
         for conn in self.attached.pop(table_id, {}).values():  # our sockets join it here
             live.conns[conn.id] = conn
             self.deliver(live, live.service.join(conn.id, conn.seat))
@@ -280,7 +284,11 @@ class SharedGameServer(GameServer):
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        owner = await self.coord.owner(table_id)
+        owner = self.owners.get(table_id)
+        if owner is None:
+            owner = await self.coord.owner(table_id)
+            if owner is not None and owner != self.me and table_id in self.attached:
+                self.owners[table_id] = owner
         if owner is None or owner == self.me:
             return await self.table(table_id)
         return owner
@@ -297,6 +305,7 @@ class SharedGameServer(GameServer):
             if where is not None:
                 if await self.post(where, message):
                     return None
+                self.owners.pop(table_id, None)
                 # Nobody listens at the owner's inbox (it died): take the table now.
                 live = await self.table(table_id)
                 if live is not None:
@@ -329,6 +338,7 @@ class SharedGameServer(GameServer):
                 self._schedule(live)
             if not self.attached.get(table_id, True):
                 del self.attached[table_id]
+                self.owners.pop(table_id, None)
         return live
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
@@ -344,6 +354,7 @@ class SharedGameServer(GameServer):
         if not conns:
             del self.attached[table_id]
             self.stubs.pop(table_id, None)
+            self.owners.pop(table_id, None)
         if not self.stopping:
             self.spawn(self._post_to_owner(table_id, {"op": "leave", "table": table_id,
                                                       "conn": conn.id}))
@@ -378,12 +389,10 @@ class SharedGameServer(GameServer):
 
     async def post(self, proc: str, message: dict[str, Any]) -> bool:
         """Send to one process's inbox, in order; False when that process is gone."""
-        lock = self.post_locks.setdefault(proc, asyncio.Lock())
-        async with lock:
-            heard = await self.coord.send(proc, message)
-        if not heard:
+        heard = await self.coord.send(proc, message)
+        if not heard and proc not in self.gone:
+            self.gone.add(proc)
             self._forget(proc)
-            self.post_locks.pop(proc, None)
         return heard > 0
 
     def outbox(self, proc: str, conn_id: int, text: str) -> None:
@@ -426,6 +435,8 @@ class SharedGameServer(GameServer):
             table_id, proc = message["table"], message["proc"]
             if proc == self.me:
                 return
+            if table_id in self.attached:
+                self.owners[table_id] = proc
             if table_id in self.tables:
                 self._lose(table_id, "another process announced it")
             for conn in list(self.attached.get(table_id, {}).values()):

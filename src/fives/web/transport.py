@@ -24,12 +24,14 @@ def guarded_protocol(config: ServerConfig) -> type[H11Protocol]:
             peer = self.client[0] if self.client else "-"
             trusted = "*" in config.trusted_proxies or peer in config.trusted_proxies
             if not trusted:
-                alive = {t for t in open_by_peer.get(peer, set()) if not t.is_closing()}
+                alive = open_by_peer.setdefault(peer, set())
                 if len(alive) >= limits.connections_per_address:
-                    transport.close()
-                    return
+                    # connection_lost removes the closed ones; a closing one may linger.
+                    alive.difference_update([t for t in alive if t.is_closing()])
+                    if len(alive) >= limits.connections_per_address:
+                        transport.close()
+                        return
                 alive.add(transport)
-                open_by_peer[peer] = alive
             self.head_timer = self.loop.call_later(limits.header_timeout, self.head_too_slow)
 
         def head_too_slow(self) -> None:

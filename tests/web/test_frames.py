@@ -1,0 +1,108 @@
+"""Each seat's frame is built once per action for all seats (``TableService.encode_frames``):
+it must say exactly what the one-seat reference (``TableService.frame_for``) says, and never
+show a seat a tile it may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from fives.tiles import Tile
+from fives.web.service import Entry, TableService
+from fives.web.storage import LogEntry
+
+CONFIGS: list[dict[str, Any]] = [
+    {"preset": "five-up", "options": {"players": 4}, "timer": 15},
+    {"preset": "all-fives", "options": {"players": 3}, "timer": 0},
+    {"preset": "muggins-1864", "options": {"players": 2}, "timer": 30},
+    {"preset": "five-up-solitaire", "options": {}, "timer": 0},
+]
+
+
+def _next_entry(service: TableService, rng: random.Random) -> Entry:
+    game = service.game
+    assert game is not None
+    if game.phase_name == "play":
+        legal = [m.notation(explicit=True) for m in game.view(game.turn).legal_moves]
+        return service.check_play(game.turn, rng.choice(legal))
+    if game.phase_name == "hand_over":
+        return service.check_command(0, "next_hand", {})
+    return service.check_command(0, "rematch", {})
+
+
+def _hidden_from(service: TableService, seat: int | None) -> set[str]:
+    """The tiles ``seat`` may not see now: the others' hands and the boneyard (until the hand
+    is over, when the reveal makes them public)."""
+    game = service.game
+    assert game is not None
+    if game.phase_name != "play":
+        return set()
+    hidden = {str(t) for other in range(game.players) if other != seat
+              for t in game.hand(other)}
+    return hidden | {str(Tile.from_id(i)) for i in game.boneyard_ids}
+
+
+def _tiles_shown(frame: dict[str, Any]) -> set[str]:
+    view = frame["view"]
+    return set(view["hand"]) | {a["tile"] for a in view["history"] if "tile" in a}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[str(c["preset"]) for c in CONFIGS])
+def test_frames_built_once_say_what_each_seat_s_own_frame_says(config: dict[str, Any]) -> None:
+    now = [1000.0]
+    players = config["options"].get("players", 1)
+    service = TableService("t", {**config, "seats": [{"kind": "human"}] * players},
+                           clock=lambda: now[0])
+    service.apply(service.first_deal(), 1, now[0])
+    seats: list[int | None] = [*range(players), None]
+    rng = random.Random(players)
+    draws_seen = 0
+    for step in range(200):
+        events = service.recent[-3:]
+        texts = service.encode_frames(set(seats), events, full=step % 7 == 0)
+        for seat in seats:
+            frame = json.loads(texts[seat])
+            reference = service.frame_for(seat, events)
+            if step % 7 == 0:
+                reference["full"] = True
+            assert frame == reference
+            assert not _tiles_shown(frame) & _hidden_from(service, seat)
+            draws_seen += sum("tile" in a for a in frame["view"]["history"])
+        now[0] += 1.5
+        service.apply(_next_entry(service, rng), service.seq + 1, now[0])
+    assert draws_seen > 0  # own draws (with their tiles) were among the frames compared
+
+
+def test_connections_get_their_seat_s_frame() -> None:
+    service = TableService("t", {"preset": "five-up", "options": {"players": 2}, "timer": 0,
+                                 "seats": [{"kind": "human"}] * 2})
+    service.apply(service.first_deal(), 1, 1000.0)
+    for conn, seat in ((1, 0), (2, 1), (3, None), (4, 0)):
+        service.join(conn, seat)
+    frames = service.frames([], skip=2)
+    assert set(frames) == {1, 3, 4}
+    assert frames[1] == frames[4]
+    assert [json.loads(frames[c])["you"] for c in (1, 3)] == [0, None]
+
+
+def test_a_table_rebuilt_from_its_log_sends_the_same_frames() -> None:
+    """``replay`` explains only the current hand's moves; the frames are the same."""
+    config = {"preset": "five-up", "options": {"players": 4}, "timer": 0,
+              "seats": [{"kind": "human"}] * 4}
+    live = TableService("t", config, clock=lambda: 1000.0)
+    log: list[LogEntry] = []
+    rng = random.Random(7)
+    entry = live.first_deal()
+    while len(log) < 120 or live.recent == []:
+        log.append(LogEntry(len(log) + 1, entry.kind, entry.payload, 1000.0))
+        live.apply(entry, len(log), 1000.0)
+        entry = _next_entry(live, rng)
+    assert sum(e.kind == "deal" for e in log) > 1
+    rebuilt = TableService("t", config, clock=lambda: 1000.0)
+    rebuilt.replay(log)
+    seats: set[int | None] = {0, 1, 2, 3, None}
+    assert rebuilt.recent == live.recent
+    assert rebuilt.encode_frames(seats, [], full=True) == live.encode_frames(seats, [], full=True)
