@@ -157,3 +157,38 @@ def test_appends_in_flight_together_are_one_statement_and_fail_one_by_one(
             await store.aclose()
 
     run(scenario())
+
+
+def test_links_claims_and_loads_made_together_take_one_query_each(pg_url: str) -> None:
+    migrate(pg_url)
+
+    async def scenario() -> None:
+        store = PgStorage(pg_url)
+        await store.open()
+        try:
+            store.own("t1", 1)
+            await store.create_table("t1", {"preset": "five-up"}, [("a", 0), ("w", None)])
+            queries = []
+            real_connection = store.pool.connection
+
+            def counting_connection(timeout: float | None = None) -> Any:
+                queries.append(1)
+                return real_connection(timeout)
+
+            store.pool.connection = counting_connection  # type: ignore[method-assign]
+            found = list(await asyncio.gather(
+                store.find_token("a"), store.find_token("nope"), store.find_token("w"),
+                store.find_token("a")))
+            assert found == [("t1", 0), None, ("t1", None), ("t1", 0)]
+            assert len(queries) == 1
+            await store.append("t1", 1, "deal", {"d": 1})
+            queries.clear()
+            claimed = list(await asyncio.gather(store.claim("t1", 2), store.claim("t9", 2)))
+            loaded = await asyncio.gather(store.load("t1"), store.load("t9"), store.load("t1"))
+            assert claimed == [True, False] and len(queries) == 2  # one for each kind
+            assert [e.payload for e in (loaded[0] or ({}, []))[1]] == [{"d": 1}]
+            assert loaded[1] is None and loaded[2] == loaded[0]
+        finally:
+            await store.aclose()
+
+    run(scenario())

@@ -105,8 +105,8 @@ class Coordinator:
         self._acquire = self.redis.register_script(ACQUIRE)
         self._renew = self.lease_redis.register_script(RENEW)
         self._release = self.lease_redis.register_script(RELEASE)
-        # Messages to publish, in order: (channel, data, who waits for the count of listeners).
-        self._outgoing: list[tuple[str, str, asyncio.Future[int]]] = []
+        # Commands to send in order (``_queued``), each with who waits for its answer.
+        self._outgoing: list[tuple[tuple[str, ...], asyncio.Future[Any]]] = []
         self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._pubsub: Any = None
@@ -156,13 +156,17 @@ class Coordinator:
                 await client.aclose()
 
     async def send(self, proc: str, message: dict[str, Any]) -> int:
-        """Publish to one process's inbox; how many listeners heard it (0: it is gone).
+        """Publish to one process's inbox; how many listeners heard it (0: it is gone)."""
+        heard = await self._queued("PUBLISH", self.key("inbox", proc),
+                                   json.dumps(message, separators=(",", ":")))
+        return int(heard)
 
-        Messages are published in the order of the calls: one sender sends whatever has
-        queued up meanwhile in one pipelined round trip."""
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._outgoing.append((self.key("inbox", proc),
-                               json.dumps(message, separators=(",", ":")), future))
+    async def _queued(self, *command: str) -> Any:
+        """Run a Redis command after those queued before it: one sender sends whatever has
+        queued up meanwhile in one pipelined round trip (messages keep their order, and a
+        takeover of hundreds of tables costs a few round trips, not hundreds)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._outgoing.append((command, future))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.ensure_future(self._send_queued())
         return await future
@@ -172,17 +176,17 @@ class Coordinator:
             batch, self._outgoing = self._outgoing, []
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, data, _ in batch:
-                        pipe.publish(channel, data)
-                    counts = await pipe.execute()
-            except Exception as exc:  # Redis away: every sender of the batch hears why
-                for *_, future in batch:
+                    for command, _ in batch:
+                        pipe.execute_command(*command)
+                    results = await pipe.execute()
+            except Exception as exc:  # Redis away: every caller of the batch hears why
+                for _, future in batch:
                     if not future.done():
                         future.set_exception(exc)
                 continue
-            for (*_, future), heard in zip(batch, counts, strict=True):
+            for (_, future), result in zip(batch, results, strict=True):
                 if not future.done():
-                    future.set_result(int(heard))
+                    future.set_result(result)
 
     async def gone(self, procs: list[str]) -> list[str]:
         """Those of ``procs`` that no longer listen to their inbox (the process died)."""

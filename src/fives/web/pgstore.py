@@ -20,7 +20,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from fives.web.storage import LogEntry, Storage, StorageError, hash_token
@@ -39,10 +39,14 @@ FOR SHARE OF t
 ON CONFLICT DO NOTHING
 RETURNING table_id, seq
 """
-# At most this many entries in one append statement.
+# At most this many entries in one append statement (or links in one lookup).
 BATCH_ROWS = 500
 # A log row to append: (table, seq, kind, payload as JSON, time, the writer's epoch).
 PgRow = tuple[str, int, str, str, float, int]
+# A link's table and seat (None: spectators).
+Link = tuple[str, int | None]
+# A table as stored: its config and its log.
+Stored = tuple[dict[str, Any], list[LogEntry]]
 
 
 class Fenced(StorageError):
@@ -77,6 +81,55 @@ def migrate(url: str) -> list[str]:
     return [m.id for m in todo]
 
 
+def _storage_error(exc: Exception) -> Exception:
+    import psycopg
+
+    if isinstance(exc, psycopg.Error):
+        return StorageError(f"database: {type(exc).__name__}")
+    return exc
+
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+class Batched(Generic[Item, Result]):
+    """Calls that arrive while a query is in flight go together in the next one.
+
+    ``run`` gets up to ``BATCH_ROWS`` items and gives each its result, or the exception to
+    raise in its caller. One query, one round trip (and for writes one fsync) serves many
+    tables: this is what keeps hundreds of appends a second, or a thousand clients
+    reconnecting at once, from queueing one query each for the pool's few connections.
+    """
+
+    def __init__(self, run: Callable[[list[Item]], Awaitable[list[Result | Exception]]]) -> None:
+        self.run = run
+        self.waiting: list[tuple[Item, asyncio.Future[Result]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def __call__(self, item: Item) -> Result:
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+        self.waiting.append((item, future))
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        while self.waiting:
+            batch, self.waiting = self.waiting[:BATCH_ROWS], self.waiting[BATCH_ROWS:]
+            try:
+                results = await self.run([item for item, _ in batch])
+            except Exception as exc:  # the whole query failed: each caller hears why
+                results = [_storage_error(exc)] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():  # its caller gave up (cancelled)
+                    continue
+                if isinstance(result, Exception):
+                    future.set_exception(result)
+                else:
+                    future.set_result(result)
+
+
 class PgStorage(Storage):
     """Tables, links and logs in PostgreSQL, through a pool of async connections."""
 
@@ -89,8 +142,10 @@ class PgStorage(Storage):
             kwargs={"autocommit": True},
         )
         self.epochs: dict[str, int] = {}  # fencing token of each table this process owns
-        self.pending: list[tuple[PgRow, asyncio.Future[None]]] = []  # appends to write
-        self.writer: asyncio.Task[None] | None = None
+        self._append = Batched(self._append_rows)
+        self._find = Batched(self._find_hashes)
+        self._claim = Batched(self._claim_tables)
+        self._load = Batched(self._load_tables)
         # Called with a new table's id before it is stored: the epoch that will own it.
         self.before_create: Callable[[str], Awaitable[int]] | None = None
 
@@ -135,44 +190,26 @@ class PgStorage(Storage):
         """Commit one log entry durably if this process's epoch still owns the table; its time.
 
         Entries that arrive while a write is in flight go together in the next one (group
-        commit: one statement, one round trip and one fsync for many tables). Raises ``Fenced``
-        when another owner holds the table or the step is taken.
+        commit, ``Batched``). Raises ``Fenced`` when another owner holds the table or the step
+        is taken.
         """
         at = time.time()
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.pending.append(((table_id, seq, kind, json.dumps(payload, sort_keys=True), at,
-                              self.epochs.get(table_id, 0)), future))
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.ensure_future(self._write_pending())
-        await future
+        await self._append((table_id, seq, kind, json.dumps(payload, sort_keys=True), at,
+                            self.epochs.get(table_id, 0)))
         return at
 
-    async def _write_pending(self) -> None:
+    async def _append_rows(self, rows: list[PgRow]) -> list[Exception | None]:
         import psycopg
 
-        while self.pending:
-            batch, self.pending = self.pending[:BATCH_ROWS], self.pending[BATCH_ROWS:]
-            rows = [row for row, _ in batch]
-            try:
-                async with self.pool.connection() as conn:
-                    cur = await conn.execute(APPEND, [list(column) for column in zip(*rows,
-                                                                                      strict=True)])
-                    written = {(str(t), int(s)) for t, s in await cur.fetchall()}
-            except psycopg.Error as exc:
-                for row, future in batch:
-                    if not future.done():
-                        future.set_exception(StorageError(f"table {row[0]}: "
-                                                          f"{type(exc).__name__}"))
-                continue
-            for (table_id, seq, *_, epoch), future in batch:
-                if future.done():
-                    continue
-                if (table_id, seq) in written:
-                    future.set_result(None)
-                else:
-                    future.set_exception(Fenced(
-                        f"table {table_id}: epoch {epoch} no longer owns it, or step {seq} is "
-                        "already in the log"))
+        try:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(APPEND, [list(c) for c in zip(*rows, strict=True)])
+                written = {(str(t), int(s)) for t, s in await cur.fetchall()}
+        except psycopg.Error as exc:
+            return [StorageError(f"table {row[0]}: {type(exc).__name__}") for row in rows]
+        return [None if (table_id, seq) in written else Fenced(
+            f"table {table_id}: epoch {epoch} no longer owns it, or step {seq} is already in "
+            "the log") for table_id, seq, *_, epoch in rows]
 
     def own(self, table_id: str, epoch: int) -> None:
         """Write a table this process is creating with ``epoch`` (no older owner exists)."""
@@ -186,25 +223,32 @@ class PgStorage(Storage):
 
         After this returns True, no older owner can append; the log read next is complete.
         """
-        async with self.pool.connection() as conn:
-            cur = await conn.execute(
-                "UPDATE tables SET epoch = %s WHERE id = %s AND epoch < %s",
-                (epoch, table_id, epoch),
-            )
-        if cur.rowcount == 1:
+        if await self._claim((table_id, epoch)):
             self.epochs[table_id] = epoch
             return True
         return False
 
-    async def find_token(self, token: str) -> tuple[str, int | None] | None:
+    async def _claim_tables(self, claims: list[tuple[str, int]]) -> list[bool | Exception]:
         async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT table_id, seat FROM tokens WHERE hash = %s", (hash_token(token),)
-            )
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        return str(row[0]), (None if row[1] is None else int(row[1]))
+                "UPDATE tables t SET epoch = v.epoch "
+                "FROM unnest(%s::text[], %s::bigint[]) AS v (id, epoch) "
+                "WHERE t.id = v.id AND t.epoch < v.epoch RETURNING t.id",
+                ([t for t, _ in claims], [e for _, e in claims]))
+            claimed = {str(r[0]) for r in await cur.fetchall()}
+        return [t in claimed for t, _ in claims]
+
+    async def find_token(self, token: str) -> Link | None:
+        """The table and seat (None: spectators) of a link, or None."""
+        return await self._find(hash_token(token))
+
+    async def _find_hashes(self, hashes: list[str]) -> list[Link | Exception | None]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT hash, table_id, seat FROM tokens WHERE hash = ANY(%s)", (hashes,))
+            found = {str(h): (str(t), None if s is None else int(s))
+                     for h, t, s in await cur.fetchall()}
+        return [found.get(h) for h in hashes]
 
     # Synchronous reads for tools and tests, as SqliteStorage has (the server uses the async ones).
     def table_ids(self) -> list[str]:
@@ -223,20 +267,25 @@ class PgStorage(Storage):
         return [LogEntry(int(s), str(k), json.loads(p), float(a)) for s, k, p, a in rows]
 
     async def load(self, table_id: str) -> tuple[dict[str, Any], list[LogEntry]] | None:
-        """A table's config and its whole log, or None: one statement (one snapshot, one round
-        trip, which counts when a process takes over hundreds of tables at once)."""
+        """A table's config and its whole log, or None. Loads that arrive together (a process
+        taking over hundreds of tables) are read in one statement (one snapshot)."""
+        return await self._load(table_id)
+
+    async def _load_tables(self, table_ids: list[str]) -> list[Stored | Exception | None]:
         async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT t.config, l.seq, l.kind, l.payload, l.at FROM tables t "
-                "LEFT JOIN log l ON l.table_id = t.id WHERE t.id = %s ORDER BY l.seq",
-                (table_id,),
-            )
+                "SELECT t.id, t.config, l.seq, l.kind, l.payload, l.at FROM tables t "
+                "LEFT JOIN log l ON l.table_id = t.id WHERE t.id = ANY(%s) "
+                "ORDER BY t.id, l.seq", (table_ids,))
             rows = await cur.fetchall()
-        if not rows:
-            return None
-        entries = [LogEntry(int(s), str(k), json.loads(p), float(a))
-                   for _, s, k, p, a in rows if s is not None]
-        return json.loads(rows[0][0]), entries
+        stored: dict[str, Stored] = {}
+        for table_id, config, seq, kind, payload, at in rows:
+            if table_id not in stored:
+                stored[table_id] = (json.loads(config), [])
+            if seq is not None:
+                stored[table_id][1].append(LogEntry(int(seq), str(kind), json.loads(payload),
+                                                    float(at)))
+        return [stored.get(t) for t in table_ids]
 
     async def config(self, table_id: str) -> dict[str, Any] | None:
         async with self.pool.connection() as conn:

@@ -49,7 +49,7 @@ log = logging.getLogger("fives.web")
 # Local connection ids are below this; each process adds its own multiple of it.
 ID_SPACE = 1 << 32
 # How many tables a sweep rebuilds at once.
-TAKEOVERS_AT_ONCE = 16
+TAKEOVERS_AT_ONCE = 64
 
 
 class RemoteConnection(Connection):
