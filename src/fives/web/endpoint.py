@@ -177,6 +177,8 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
         if session is not None:
             if session.table is not None:
                 hub.leave(session.table, session.conn)
+            else:  # cancelled in the middle of a join (the server stopping, a test client)
+                hub.abandon(session.conn)
             kicked = session.closing.result() if session.closing.done() else None
             if kicked is not None:
                 for task in tasks:

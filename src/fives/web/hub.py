@@ -230,6 +230,13 @@ class GameServer:
         self.deliver(table, table.service.leave(conn.id))
         self._schedule(table)
 
+    def abandon(self, conn: Connection) -> None:
+        """A socket that closed while its join was still under way: whatever the join had
+        registered leaves, so that no table counts a seat as present that nobody holds."""
+        for table in list(self.tables.values()):
+            if conn.id in table.conns:
+                self.leave(table, conn)
+
     async def act(self, table: LiveTable, conn: Connection, kind: str,
                   fields: dict[str, Any]) -> None:
         if kind == "record":

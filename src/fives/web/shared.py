@@ -359,6 +359,22 @@ class SharedGameServer(GameServer):
             self.spawn(self._post_to_owner(table_id, {"op": "leave", "table": table_id,
                                                       "conn": conn.id}))
 
+    def abandon(self, conn: Connection) -> None:
+        # The join may have been sent to the table's owner already (our inbox messages keep
+        # their order, so this leave follows it there) and attached the socket here.
+        self.sockets.pop(conn.id, None)
+        for table_id, conns in list(self.attached.items()):
+            if conn.id in conns:
+                conns.pop(conn.id, None)
+                if not conns:
+                    del self.attached[table_id]
+                    self.stubs.pop(table_id, None)
+                    self.owners.pop(table_id, None)
+                if not self.stopping:
+                    self.spawn(self._post_to_owner(table_id, {"op": "leave", "table": table_id,
+                                                              "conn": conn.id}))
+        super().abandon(conn)
+
     async def _post_to_owner(self, table_id: str, message: dict[str, Any]) -> None:
         owner = await self.coord.owner(table_id)
         if owner is not None and owner != self.me:
