@@ -348,8 +348,20 @@ class SharedGameServer(GameServer):
         if live is not None and conn.id in live.conns:
             super().leave(live, conn)
             return
+        self._detach(table_id, conn.id)
+
+    def abandon(self, conn: Connection) -> None:
+        # The join may have been sent to the table's owner already (our inbox messages keep
+        # their order, so this leave follows it there) and attached the socket here.
+        self.sockets.pop(conn.id, None)
+        for table_id in [t for t, conns in self.attached.items() if conn.id in conns]:
+            self._detach(table_id, conn.id)
+        super().abandon(conn)
+
+    def _detach(self, table_id: str, conn_id: int) -> None:
+        """A socket attached here to another process's table leaves it: tell the owner."""
         conns = self.attached.get(table_id, {})
-        if conns.pop(conn.id, None) is None:
+        if conns.pop(conn_id, None) is None:
             return
         if not conns:
             del self.attached[table_id]
@@ -357,23 +369,7 @@ class SharedGameServer(GameServer):
             self.owners.pop(table_id, None)
         if not self.stopping:
             self.spawn(self._post_to_owner(table_id, {"op": "leave", "table": table_id,
-                                                      "conn": conn.id}))
-
-    def abandon(self, conn: Connection) -> None:
-        # The join may have been sent to the table's owner already (our inbox messages keep
-        # their order, so this leave follows it there) and attached the socket here.
-        self.sockets.pop(conn.id, None)
-        for table_id, conns in list(self.attached.items()):
-            if conn.id in conns:
-                conns.pop(conn.id, None)
-                if not conns:
-                    del self.attached[table_id]
-                    self.stubs.pop(table_id, None)
-                    self.owners.pop(table_id, None)
-                if not self.stopping:
-                    self.spawn(self._post_to_owner(table_id, {"op": "leave", "table": table_id,
-                                                              "conn": conn.id}))
-        super().abandon(conn)
+                                                      "conn": conn_id}))
 
     async def _post_to_owner(self, table_id: str, message: dict[str, Any]) -> None:
         owner = await self.coord.owner(table_id)
