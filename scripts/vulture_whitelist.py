@@ -6,6 +6,7 @@ say why beside it. Dead code goes, it does not come here.
 
 from rich.console import Console
 
+from fives.bots import inference
 from fives.cli import common
 from fives.envs import gym_env, openspiel_bots, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
@@ -15,6 +16,7 @@ from fives.tui import board
 from fives.web import fairdeal
 from fives.web.config import ServerConfig
 from fives.web.pgstore import PgStorage
+from fives.web.service import TableService
 from fives.web.storage import SqliteStorage
 
 # Exit statuses listed in `fives --help`, named for the reader even where no code returns them.
@@ -63,3 +65,5 @@ table.Table.initial_scores
 board.STEP
 board.Drawer.anchor
 ServerConfig.send_buffer_bytes  # set by serve --send-buffer-bytes, read nowhere yet
+inference.strict_slots  # a model of greedy, for the tests and bench/inference_quality.py
+TableService.frame_for  # the one-seat reference frame that tests/web/test_frames.py checks against
