@@ -63,7 +63,7 @@ class ExpertPlayer(Player):
         seconds, iterations = limits(budget, DEFAULT_SECONDS)
         started = time.perf_counter()  # the budget covers the endgame attempt and the sampling
         if endgame.applies(view):
-            exact = self._solve_endgame(view, moves, seconds, iterations)
+            exact = solve_endgame(view, moves, seconds, iterations)
             if exact is not None:
                 return exact
         rules = view.rules
@@ -74,19 +74,8 @@ class ExpertPlayer(Player):
         know = infer(view, soft=self.soft)
         start = list(view.scores)
         win_value = rules.target * (5 if r.displayed else 1) * 0.5
-        # Placements that leave the same total and the same open ends are the same move for
-        # the future (e.g. the N and S arms of a fresh spinner): search one of each.
-        groups: dict[tuple[int, int, tuple[int, ...]], list[Move]] = {}
-        layout = view.layout.copy()
-        for move in moves:
-            if move.tile is None:  # the solitaire's overdraw, beside the placements
-                groups.setdefault((-1, 0, ()), []).append(move)
-                continue
-            total = layout.place_code(move.code)
-            ends = tuple(sorted(layout.value[p] for p in layout.ends))
-            layout.undo()
-            groups.setdefault((move.tile.id, total, ends), []).append(move)
-        reps = [g[0] for g in groups.values()]
+        groups = move_groups(view, moves)
+        reps = [g[0] for g in groups]
         if len(reps) == 1:
             return [Candidate(m, 0.0) for m in moves]
         sums = [0.0] * len(reps)
@@ -112,7 +101,7 @@ class ExpertPlayer(Player):
                 if reps[i].kind == "draw":
                     top = sim.bone[-1]
                     sim.draw()
-                    if _scores_at_once(sim, top):
+                    if scores_at_once(sim, top):
                         fished[i] += 1
                 else:
                     sim.place(reps[i].code)
@@ -127,36 +116,12 @@ class ExpertPlayer(Player):
                     theirs[i] += sum(sim.scores[s] - start[s] for s in others) / len(others)
             count = loop.count + 1
             if count >= self.prune_from and count % PRUNE_EVERY == 0:
-                alive = _prune(alive, sums, sq, samples, self.prune_z)
+                alive = prune(alive, sums, sq, samples, self.prune_z)
                 if len(alive) == 1 and iterations is None:
                     break  # one move is clearly best: more samples would not change it
             if loop.done():  # the iteration budget is spent, or one more would overrun the time
                 break
-        out = []
-        for i, members in enumerate(groups.values()):
-            # A pruned move keeps the mean it had when dropped; ties go to the heavier tile.
-            n = max(1, samples[i])
-            mean = sums[i] / n
-            odds = fished[i] / n if reps[i].kind == "draw" else None
-            for move in members:
-                out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000,
-                                     round(mine[i] / n, 2), round(theirs[i] / n, 2), odds))
-        return out
-
-    def _solve_endgame(
-        self, view: SeatView, moves: tuple[Move, ...], seconds: float | None,
-        iterations: int | None,
-    ) -> list[Candidate] | None:
-        """Exact values once nothing is hidden, within half the time (or a node budget)."""
-        deadline = time.perf_counter() + seconds / 2 if seconds is not None else math.inf
-        # An iteration budget gives a node budget, so that the choice stays reproducible.
-        nodes = min(endgame.NODE_LIMIT, iterations * ENDGAME_NODES_PER_ITERATION) if (
-            iterations is not None) else endgame.NODE_LIMIT
-        values = endgame.solve(view, moves, deadline=deadline, node_limit=nodes)
-        if values is None:
-            return None
-        return [Candidate(m, round(v, 3) + greedy_key(0, m) / 1000) for m, v in values.items()]
-
+        return candidates(groups, sums, samples, mine, theirs, fished)
 
 class ExpertV1Player(ExpertPlayer):
     """The expert as it was first measured (80.3% against greedy): hard evidence only, and
@@ -169,7 +134,56 @@ class ExpertV1Player(ExpertPlayer):
         super().__init__(seed, prune_z=2.5, prune_from=PRUNE_EVERY, soft=False)
 
 
-def _scores_at_once(sim: HandSim, tid: int) -> bool:
+def move_groups(view: SeatView, moves: tuple[Move, ...]) -> list[list[Move]]:
+    """The moves to search, grouped: placements that leave the same total and the same open
+    ends are the same move for the future (e.g. the N and S arms of a fresh spinner), so each
+    group is searched once, by its first move."""
+    groups: dict[tuple[int, int, tuple[int, ...]], list[Move]] = {}
+    layout = view.layout.copy()
+    for move in moves:
+        if move.tile is None:  # the solitaire's overdraw, beside the placements
+            groups.setdefault((-1, 0, ()), []).append(move)
+            continue
+        total = layout.place_code(move.code)
+        ends = tuple(sorted(layout.value[p] for p in layout.ends))
+        layout.undo()
+        groups.setdefault((move.tile.id, total, ends), []).append(move)
+    return list(groups.values())
+
+
+def candidates(
+    groups: list[list[Move]], sums: list[float], samples: list[int], mine: list[float],
+    theirs: list[float], fished: list[int],
+) -> list[Candidate]:
+    """Every move with its group's mean value (a pruned group keeps the mean it had when
+    dropped; ties go to the heavier tile), its side's and the others' mean gains, and for an
+    overdraw how often the tile drawn scored at once."""
+    out = []
+    for i, members in enumerate(groups):
+        n = max(1, samples[i])
+        mean = sums[i] / n
+        odds = fished[i] / n if members[0].kind == "draw" else None
+        for move in members:
+            out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000,
+                                 round(mine[i] / n, 2), round(theirs[i] / n, 2), odds))
+    return out
+
+
+def solve_endgame(
+    view: SeatView, moves: tuple[Move, ...], seconds: float | None, iterations: int | None,
+) -> list[Candidate] | None:
+    """Exact values once nothing is hidden, within half the time (or a node budget)."""
+    deadline = time.perf_counter() + seconds / 2 if seconds is not None else math.inf
+    # An iteration budget gives a node budget, so that the choice stays reproducible.
+    nodes = min(endgame.NODE_LIMIT, iterations * ENDGAME_NODES_PER_ITERATION) if (
+        iterations is not None) else endgame.NODE_LIMIT
+    values = endgame.solve(view, moves, deadline=deadline, node_limit=nodes)
+    if values is None:
+        return None
+    return [Candidate(m, round(v, 3) + greedy_key(0, m) / 1000) for m, v in values.items()]
+
+
+def scores_at_once(sim: HandSim, tid: int) -> bool:
     """Whether tile ``tid`` (just drawn) can be placed for points on the sim's layout."""
     layout = sim.layout
     if not layout.count:
@@ -183,7 +197,7 @@ def _scores_at_once(sim: HandSim, tid: int) -> bool:
     return False
 
 
-def _prune(
+def prune(
     alive: list[int], sums: list[float], sq: list[float], samples: list[int], z: float
 ) -> list[int]:
     """Drop the moves that trail the best by more than ``z`` standard errors."""

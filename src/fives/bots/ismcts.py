@@ -43,10 +43,15 @@ from typing import TYPE_CHECKING
 
 from fives.bots import endgame
 from fives.bots.base import Budget, Candidate, Player, SampleLoop, limits
-from fives.bots.expert import ENDGAME_NODES_PER_ITERATION, MIN_ITERATIONS, PRUNE_EVERY
-from fives.bots.expert import _prune as prune
-from fives.bots.expert import _scores_at_once as scores_at_once
-from fives.bots.greedy import greedy_key
+from fives.bots.expert import (
+    MIN_ITERATIONS,
+    PRUNE_EVERY,
+    candidates,
+    move_groups,
+    prune,
+    scores_at_once,
+    solve_endgame,
+)
 from fives.bots.inference import infer, sample_soft
 from fives.bots.sim import HEAVY, HandSim, outcome_value
 from fives.moves import DRAW
@@ -104,7 +109,7 @@ class IsmctsPlayer(Player):
         seconds, iterations = limits(budget, DEFAULT_SECONDS)
         started = time.perf_counter()
         if self.exact and endgame.applies(view):
-            exact = _solve_endgame(view, moves, seconds, iterations)
+            exact = solve_endgame(view, moves, seconds, iterations)
             if exact is not None:
                 return exact
         rules = view.rules
@@ -117,7 +122,7 @@ class IsmctsPlayer(Player):
         scale = 5 if r.displayed else 1
         win_value = rules.target * scale * 0.5
         overdraw = rules.overdraw_allowed
-        groups = _groups(view, moves)
+        groups = move_groups(view, moves)
         reps = [g[0] for g in groups]
         if len(reps) == 1:
             return [Candidate(m, 0.0) for m in moves]
@@ -172,15 +177,7 @@ class IsmctsPlayer(Player):
             if loop.done():
                 break
         self.nodes = search.nodes
-        out = []
-        for i, members in enumerate(groups):
-            n = max(1, samples[i])
-            mean = sums[i] / n
-            odds = fished[i] / n if reps[i].kind == "draw" else None
-            for move in members:
-                out.append(Candidate(move, round(mean, 3) + greedy_key(0, move) / 1000,
-                                     round(mine[i] / n, 2), round(theirs[i] / n, 2), odds))
-        return out
+        return candidates(groups, sums, samples, mine, theirs, fished)
 
 
 class _Descent:
@@ -316,33 +313,3 @@ def _first_move(sim: HandSim, move: Move, tree: _Node) -> tuple[_Node, bool]:
     top = sim.bone[-1]
     sim.draw()
     return tree.kids.setdefault(OWN_DRAW - top, _Node()), scores_at_once(sim, top)
-
-
-def _groups(view: SeatView, moves: tuple[Move, ...]) -> list[list[Move]]:
-    """The moves grouped as the expert groups them: placements that leave the same total and
-    the same open ends are the same move for the future (searched once)."""
-    groups: dict[tuple[int, int, tuple[int, ...]], list[Move]] = {}
-    layout = view.layout.copy()
-    for move in moves:
-        if move.tile is None:  # the solitaire's overdraw
-            groups.setdefault((-1, 0, ()), []).append(move)
-            continue
-        total = layout.place_code(move.code)
-        ends = tuple(sorted(layout.value[p] for p in layout.ends))
-        layout.undo()
-        groups.setdefault((move.tile.id, total, ends), []).append(move)
-    return list(groups.values())
-
-
-def _solve_endgame(
-    view: SeatView, moves: tuple[Move, ...], seconds: float | None, iterations: int | None,
-) -> list[Candidate] | None:
-    """Exact values once nothing is hidden, within half the time (or a node budget), as the
-    expert does."""
-    deadline = time.perf_counter() + seconds / 2 if seconds is not None else math.inf
-    nodes = min(endgame.NODE_LIMIT, iterations * ENDGAME_NODES_PER_ITERATION) if (
-        iterations is not None) else endgame.NODE_LIMIT
-    values = endgame.solve(view, moves, deadline=deadline, node_limit=nodes)
-    if values is None:
-        return None
-    return [Candidate(m, round(v, 3) + greedy_key(0, m) / 1000) for m, v in values.items()]
