@@ -24,10 +24,11 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from fives.bots.sim import HEAVY
 from fives.errors import UsageError
 from fives.layout import Layout
 from fives.settlement import MAX_TOTAL, score_rules
-from fives.tiles import DOUBLES_MASK, FULL_SET, HIGH, MATCH, PIPS, TILE_COUNT, ids_of
+from fives.tiles import DOUBLES_MASK, FULL_SET, MATCH, TILE_COUNT, ids_of
 
 if TYPE_CHECKING:
     from fives.views import SeatView
@@ -154,8 +155,8 @@ def forced_lead_evidence(view: SeatView) -> int:
         return 0
     if tile.is_double:  # double ids grow with their value
         return DOUBLES_MASK & ~((1 << (tile.id + 1)) - 1)
-    led = _heavy(tile.id)
-    return DOUBLES_MASK | sum(1 << t for t in range(TILE_COUNT) if _heavy(t) > led)
+    led = HEAVY[tile.id]
+    return DOUBLES_MASK | sum(1 << t for t in range(TILE_COUNT) if HEAVY[t] > led)
 
 
 PASSED_OVER = 0.25  # prior chance that a seat passes over a better-scoring move ...
@@ -169,10 +170,6 @@ class SoftEvent(NamedTuple):
     beat: int  # unseen tiles that would have scored more there (a scoring move passed over)
     heavy: int  # unseen tiles that would have scored as much while heavier (a heavy tile kept)
     kept: int  # draws the seat kept afterwards: its newest ``kept`` slots escape this event
-
-
-def _heavy(tid: int) -> int:
-    return PIPS[tid] * 8 + HIGH[tid]
 
 
 class _Replay:
@@ -221,7 +218,7 @@ class _Replay:
                     counts[1] += 1
                 elif score == was:
                     counts[2] += 1
-                    if _heavy(tid) > _heavy(played):
+                    if HEAVY[tid] > HEAVY[played]:
                         counts[3] += 1
                 else:
                     counts[0] += 1
@@ -240,7 +237,7 @@ class _Replay:
                     continue
                 if best > points:
                     beat |= 1 << other
-                elif best == points and _heavy(other) > _heavy(tid):
+                elif best == points and HEAVY[other] > HEAVY[tid]:
                     heavy |= 1 << other
             self.open.setdefault(seat, []).append((scores, points, tid))
             if beat or heavy:
