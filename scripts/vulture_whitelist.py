@@ -28,7 +28,7 @@ Console.on_broken_pipe
 Game.push
 Game.counted_total
 EventJSON  # the union of the events' to_json types, for readers of event lines
-_HandLog.sniff_at  # a TypedDict key, read as log["sniff_at"]
+HandLog.sniff_at  # a TypedDict key, read as log["sniff_at"]
 # Public engine API used by the tests.
 Tile.from_id
 # Storage API used by the tests and by operators.

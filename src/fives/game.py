@@ -1,5 +1,9 @@
 """The game: deal, turns, legal moves, play / push / pop, settlement and the end of the game.
 
+Its state (every field, the read-only properties, copies and positions) is ``GameState``
+(state.py); dealing is dealing.py, the record and history writer record_writer.py, and why a
+move is illegal explanations.py.
+
 ``play`` is the checked public way to act; it records events. ``push``/``pop`` (and their
 int-code forms ``push_code``/``pop``) are the unchecked make/unmake pair for search and
 playouts: they keep enough to restore the exact state and record no events.
@@ -8,19 +12,11 @@ playouts: they keep enough to restore the exact state and record no events.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from fives.errors import (
-    DealError,
-    FivesError,
-    IllegalMoveError,
-    InvalidMoveError,
-    UsageError,
-)
+from fives.dealing import Deal, deal_hand, opening_method
+from fives.errors import FivesError, InvalidMoveError, UsageError
 from fives.events import (
     DrawEvent,
     Event,
@@ -30,125 +26,29 @@ from fives.events import (
     PassEvent,
     PlayEvent,
 )
-from fives.layout import MAX_NODES, Layout
-from fives.moves import DRAW, LEAD_PORT, MOVE_BY_CODE, PASS, Move, parse_notation
+from fives.explanations import illegal_error, refusal
+from fives.layout import MAX_NODES
+from fives.moves import DRAW, LEAD_PORT, MOVE_BY_CODE, PASS, LegalMoves, Move, parse_notation
+from fives.record_writer import EVENT_TEXT, PublicAction, sniff_move, texts
 from fives.rules import Ruleset
-from fives.settlement import score_rules
-from fives.tiles import (
-    ALL_TILES,
-    DOUBLES_MASK,
-    MATCH,
-    PIPS,
-    PLACE_PARTS,
-    TILE_BY_ID,
-    TILE_COUNT,
-    Tile,
-    heaviest_key,
-    ids_of,
-    mask_of,
-    pips_of,
-    tiles_of,
-)
+from fives.state import GAME_OVER, HAND_OVER, PLAY, GameState, HandEnd, Phase
+from fives.tiles import MATCH, PLACE_PARTS, TILE_BY_ID, Tile, ids_of, pips_of, tiles_of
 
 if TYPE_CHECKING:
-    from fives.record import RecordJSON
     from fives.views import SeatView
 
-class Phase(StrEnum):
-    """Where a game stands; a ``str``, so ``game._phase == "play"`` holds too."""
+# Re-exported: the game's public names from before dealing, the record writer, the
+# explanations and the state had modules of their own.
+__all__ = ["GAME_OVER", "HAND_OVER", "PLAY", "Deal", "Game", "HandEnd", "LegalMoves", "Phase",
+           "PublicAction", "opening_method"]
 
-    PLAY = "play"
-    HAND_OVER = "hand_over"
-    GAME_OVER = "game_over"
-
-
-PLAY, HAND_OVER, GAME_OVER = Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER
 # RULES.md §12.2: a placement without a port letter takes the first playable port of its value
 # in the order E, W, N, S on the lead and out, L, R on a later tile.
 _PORT_ORDER = {"E": 0, "W": 1, "N": 2, "S": 3, "out": 0, "L": 1, "R": 2}
-# Why a move is illegal, in English for ``str(error)``; front ends show the catalog's
-# ``error.reason.<id>`` in the reader's language (the error's ``reason`` parameter is the id).
-_ILLEGAL_REASONS = {
-    "game_over": "the game is over",
-    "hand_over": "the hand is over",
-    "already_led": "the hand has already been led",
-    "not_held": "seat {seat} does not hold {tile}",
-    "must_lead": "{tile} must lead",
-    "can_place": "a placement is possible",
-    "cannot_draw": "the boneyard cannot be drawn from",
-    "can_move": "a placement or a draw is possible",
-    "not_placement": "it is not a legal placement",
-    "no_match": "no legal placement matches it",
-    "no_form": "only the sniff's lead or placement names its form, where its placer chooses it",
-}
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Every seat's tiles (seat 0 first) and the boneyard, top first."""
-
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...]
-
-
-class PublicAction(NamedTuple):
-    """One action of the current hand as the table saw it (``tile``: the drawn tile)."""
-
-    seat: int
-    kind: str
-    move: Move | None
-    tile: Tile | None
-    open_values: tuple[int, ...]
-
-
-_Action = tuple[int, int, int, list[int]]  # seat, move code, drawn id or -1, playable ports
-
-
-class _HandDeal(TypedDict):
-    """The deal of a hand as the record keeps it: masks and ids."""
-
-    hands: list[int]
-    boneyard: list[int]
-    leader: int
-
-
-class _HandLog(_HandDeal):
-    """One hand of the record as the game keeps it (notation is written only when asked for)."""
-
-    actions: list[_Action]  # the hand's actions as ``play`` keeps them (see ``Game._actions``)
-    sniff_at: int  # the action placing a sniff whose form its placer chose (§9 O4), or -1
-
-
-class HandEnd(NamedTuple):
-    result: HandResult
-    winner: int | None
-    out_seat: int | None
-    pips: tuple[int, ...]
-    deltas: tuple[int, ...]
-
-
-class LegalMoves(tuple[Move, ...]):
-    """The legal moves of a position: an immutable tuple of ``Move`` (iterate, ``len``,
-    ``bool``, index), built once per position. ``in`` accepts a lead in either orientation,
-    as ``Game.is_legal`` does."""
-
-    __slots__ = ()
-
-    def __contains__(self, move: object) -> bool:
-        if (isinstance(move, Move) and move.kind == "lead" and move.tile is not None
-                and not move.tile.is_double):
-            move = _LEAD_OF[move.tile.id]
-        return tuple.__contains__(self, move)
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves {', '.join(m.notation(explicit=True) for m in self)}>"
-
-
-class Game:
+class Game(GameState):
     """One game of a ruleset: several hands up to the target."""
-
-    _scores: tuple[int, ...]  # per side; a new tuple on each change, so undo keeps a reference
-    _start_scores: tuple[int, ...]
 
     def __init__(
         self,
@@ -164,122 +64,7 @@ class Game:
         self._set_start_scores(start_scores)
         self._start_hand(deal, leader)
 
-    def _set_start_scores(self, start_scores: Sequence[int] | None) -> None:
-        rules = self._rules
-        if start_scores is not None:
-            scores = list(start_scores)
-            if len(scores) != rules.sides or not all(
-                isinstance(s, int) and not isinstance(s, bool) for s in scores
-            ):
-                raise DealError(
-                    f"invalid start_scores {list(start_scores)!r}: expected {rules.sides} "
-                    "whole numbers (one per side)", key="invalid_scores",
-                )
-            for s in scores:
-                if s >= rules.target:
-                    raise DealError(
-                        f"invalid start score {s}: expected below the target {rules.target}",
-                        key="invalid_scores",
-                    )
-            self._scores = tuple(scores)
-        self._start_scores = tuple(self._scores)
-
-    def _setup(self, rules: Ruleset, rng: random.Random | None) -> None:
-        self._rules = rules
-        self._rng = rng  # None: made when first needed (see ``_random``)
-        self._rng_seed: int | None = None  # the seed of that one (None: from the system)
-        self._players = rules.players
-        self._side = [rules.side_of(s) for s in range(rules.players)]
-        self._next_seat = [(s + 1) % rules.players for s in range(rules.players)]
-        self._scores = (0,) * rules.sides
-        self._start_scores = (0,) * rules.sides
-        self._hand_number = 0
-        self._phase = PLAY
-        self._winner: int | None = None
-        self._turn = 0
-        self._leader = 0
-        self._forced_lead = -1
-        self._hands: list[int] = [0] * rules.players
-        self._boneyard: list[int] = []
-        self._bpos = 0
-        # §9 O4 sniff_orientation_choice: the sniff's lead or placement comes in both forms.
-        self._sniff_choice = rules.sniff_orientation_choice and rules.sniff != "none"
-        self._layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff,
-                              self._sniff_choice)
-        self._hand_end: HandEnd | None = None
-        self._stack: list[tuple[int, int, tuple[int, ...]]] = []
-        self._push_undo = self._stack.append
-        self._events: list[Event] = []
-        # This hand's actions as the checked path keeps them: (seat, move code, drawn tile id
-        # or -1, the playable ports before the action); ``history`` builds the PublicActions
-        # and ``to_record`` the notation from them when first asked for.
-        self._actions: list[_Action] = []
-        self._sniff_at = -1  # the action that placed the sniff, its form chosen (§9 O4)
-        self._history: list[PublicAction] = []
-        self._clear_legal()
-        self._last_hand_end: HandEndEvent | None = None
-        # The record: the hands before this one (never changed once archived, so copies
-        # share them) and this hand's deal and actions.
-        self._past_hands: tuple[_HandLog, ...] = ()
-        self._hand_deal: _HandDeal | None = None
-        # The score rules (settlement.py, shared with the bots' hand model) and hot-path
-        # constants read from them.
-        sr = self._score_rules = score_rules(rules)
-        self._reserve = sr.reserve
-        self._no_drawing = not rules.drawing  # spares the boneyard arithmetic in block games
-        self._overdraw = rules.overdraw_allowed
-        # Play score of every possible counted total (no layout of 28 tiles counts 400).
-        self._score_table = sr.score_table
-
     # ------------------------------------------------------------------ dealing
-    def _draw_lot(self) -> int:
-        """RULES.md §2.1: each candidate draws a tile; the highest pip total leads; ties redraw."""
-        candidates = list(range(self._players))
-        while len(candidates) > 1:
-            ids = _shuffled_ids(self._random())
-            drawn = {seat: PIPS[ids[k]] for k, seat in enumerate(candidates)}
-            best = max(drawn.values())
-            candidates = [s for s in candidates if drawn[s] == best]
-        return candidates[0]
-
-    def _check_deal(self, deal: Deal) -> tuple[list[int], list[int]]:
-        rules = self._rules
-        if not isinstance(deal, Deal) or len(deal.hands) != rules.players:
-            got = len(deal.hands) if isinstance(deal, Deal) else type(deal).__name__
-            raise DealError(
-                f"invalid deal: {got} hand(s), expected {rules.players}", key="invalid_deal"
-            )
-        seen: set[Tile] = set()
-        masks = []
-
-        def take(tile: object, where: str) -> None:
-            if not isinstance(tile, Tile):
-                raise DealError(f"invalid deal: {tile!r} in {where}: expected a Tile",
-                                       key="invalid_deal")
-            if tile in seen:
-                raise DealError(
-                    f"invalid deal: tile {tile} appears twice ({where}); each tile must appear "
-                    "once", key="invalid_deal")
-            seen.add(tile)
-
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != rules.hand_size:
-                raise DealError(
-                    f"invalid deal: seat {seat} has {len(hand)} tiles, expected "
-                    f"{rules.hand_size}", key="invalid_deal",
-                )
-            for tile in hand:
-                take(tile, f"seat {seat}")
-            masks.append(mask_of(hand))
-        for tile in deal.boneyard:
-            take(tile, "boneyard")
-        if len(seen) != TILE_COUNT:
-            raise DealError(
-                f"invalid deal: the hands and the boneyard hold {len(seen)} tiles, expected "
-                f"each of the {TILE_COUNT} once", key="invalid_deal",
-            )
-        return masks, [t.id for t in deal.boneyard]
-
     def _start_hand(self, deal: Deal | None, leader: int | None) -> None:
         if deal is None and leader is None:
             self._deal_hand(None, None)  # nothing to check, nothing can be refused
@@ -293,76 +78,14 @@ class Game:
             rng.setstate(state)
             raise
 
-    def _random(self) -> random.Random:
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = random.Random(self._rng_seed)
-        return rng
-
     def _deal_hand(self, deal: Deal | None, leader: int | None) -> None:
         rules = self._rules
-        n = self._players
-        prev = self._hand_end
-        how = opening_method(rules, self._hand_number, prev)
-        if leader is not None and (
-            not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n
-        ):
-            raise DealError(
-                f"invalid leader {leader!r}: expected a seat from 0 to {n - 1}",
-                key="invalid_leader",
-            )
-        chosen: int | None = None
-        if how == "lot":
-            chosen = leader if leader is not None else self._draw_lot()
-        if deal is None:
-            ids = _shuffled_ids(self._random())
-            h = rules.hand_size
-            # One itemgetter call fetches the bit of every dealt tile; a hand's bits are
-            # distinct, so their sum is its mask (cheaper than 1 << id tile by tile).
-            bits = itemgetter(*ids)(_BIT)
-            masks = [sum(bits[s * h:(s + 1) * h]) for s in range(n)]
-            bone = ids[n * h:]
-        else:
-            masks, bone = self._check_deal(deal)
-        forced = -1
-        if how == "highest":
-            chosen, forced = _highest_opener(masks)
-        elif how == "winner":
-            assert prev is not None and prev.out_seat is not None
-            chosen = prev.out_seat
-        elif how == "rotate":
-            chosen = (self._leader + 1) % n
-        elif how == "fixed":
-            chosen = 0
-        assert chosen is not None
-        if leader is not None and leader != chosen:
-            why = {"highest": "holds the tile that must lead", "winner": "went out last hand",
-                   "rotate": "is next in turn to lead", "fixed": "is the only player"}[how]
-            raise DealError(
-                f"invalid leader {leader}: seat {chosen} {why}", key="invalid_leader",
-            )
+        dealt = deal_hand(rules, self._hand_number, self._hand_end, self._leader, deal, leader,
+                          self._random)
         if rules.is_solitaire and (self._hand_number == 0 or rules.handicap_each_hand):
             self._scores = (self._scores[0], self._scores[1] + rules.handicap)  # deck handicap
         self._hand_number += 1
-        self._hands = masks
-        self._boneyard = bone
-        self._bpos = 0
-        self._layout.clear()
-        self._leader = chosen
-        self._turn = chosen
-        self._forced_lead = forced
-        self._phase = PLAY
-        self._hand_end = None
-        self._last_hand_end = None
-        self._stack.clear()
-        self._clear_legal()
-        # The record keeps the deal as masks and ids; it is written out only when asked for.
-        if self._hand_deal is not None:
-            self._past_hands += (self._hand_record(),)
-        self._hand_deal = {"hands": masks[:], "boneyard": bone, "leader": chosen}
-        self._actions = []
-        self._sniff_at = -1
-        self._history = []
+        self._begin_hand(*dealt)
 
     def next_hand(self, deal: Deal | None = None, leader: int | None = None) -> None:
         """Deal the next hand (after ``phase == "hand_over"``) with the rules' opener."""
@@ -374,137 +97,7 @@ class Game:
             )
         self._start_hand(deal, leader)
 
-    # ------------------------------------------------------------------ state (read-only)
-    @property
-    def rules(self) -> Ruleset:
-        return self._rules
-
-    @property
-    def players(self) -> int:
-        return self._players
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Per side, in the rules' unit."""
-        return self._scores
-
-    @property
-    def start_scores(self) -> tuple[int, ...]:
-        return self._start_scores
-
-    @property
-    def hand_number(self) -> int:
-        """1-based number of the hand in play (or just ended)."""
-        return self._hand_number
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def phase_name(self) -> str:
-        """The phase as a plain string (``phase`` is the same value as a ``Phase``)."""
-        return self._phase.value
-
-    @property
-    def winner(self) -> int | None:
-        """The side that won the game, once it is over."""
-        return self._winner
-
-    @property
-    def turn(self) -> int:
-        """The seat to act."""
-        return self._turn
-
-    @property
-    def leader(self) -> int:
-        """The seat that led (or must lead) this hand."""
-        return self._leader
-
-    @property
-    def forced_lead(self) -> Tile | None:
-        """The tile that must lead this hand, if the rules force one (the leader's secret)."""
-        return TILE_BY_ID[self._forced_lead] if self._forced_lead >= 0 else None
-
-    @property
-    def layout(self) -> Layout:
-        """The layout in play (the live object: read it, change it only through moves)."""
-        return self._layout
-
-    @property
-    def hand_end(self) -> HandEnd | None:
-        """How the current hand ended, once it has."""
-        return self._hand_end
-
-    @property
-    def last_hand_end(self) -> HandEndEvent | None:
-        return self._last_hand_end
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """Every event of the game so far, in order."""
-        return tuple(self._events)
-
-    @property
-    def history(self) -> tuple[PublicAction, ...]:
-        """The public actions of the current hand (drawn tiles included: see ``view``)."""
-        done = self._history
-        actions = self._actions
-        if len(done) < len(actions):
-            # Built once per action. A port's value is fixed once its tile is placed, and the
-            # tiles of a checked move are never taken back, so the values read now are those
-            # the action saw.
-            value = self._layout.value
-            for k in range(len(done), len(actions)):
-                seat, code, drawn, ends = actions[k]
-                move = _sniff_move(code) if k == self._sniff_at else Move.from_code(code)
-                # The open ends in Layout.ends_list order (by node, in-line before branch).
-                done.append(PublicAction(
-                    seat, move.kind, move if move.code >= 0 else None,
-                    TILE_BY_ID[drawn] if drawn >= 0 else None,
-                    tuple(map(value.__getitem__, sorted(ends)))))
-        return tuple(done)
-
-    @property
-    def hand_masks(self) -> tuple[int, ...]:
-        """Every seat's tiles as a bit mask (bit ``tile.id``), for search code."""
-        return tuple(self._hands)
-
-    @property
-    def boneyard_ids(self) -> tuple[int, ...]:
-        """The ids of the tiles still in the boneyard, top first (hidden information)."""
-        return tuple(self._boneyard[self._bpos:])
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == GAME_OVER
-
-    @property
-    def boneyard_size(self) -> int:
-        return len(self._boneyard) - self._bpos
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(h.bit_count() for h in self._hands)
-
-    @property
-    def counted_total(self) -> int:
-        return self._layout.total
-
-    def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tuple(tiles_of(self._hands[seat]))
-
-    def side_of(self, seat: int) -> int:
-        return self._side[seat]
-
     # ------------------------------------------------------------------ legal moves
-    def _clear_legal(self) -> None:
-        """Forget the cached legal moves (see ``_codes``): the position changed."""
-        self._legal_codes: list[int] | None = None
-        self._legal_moves: LegalMoves | None = None
-        self._pushed_top: object = None
-        self._pushed_codes: list[int] = []
-
     def _codes(self) -> list[int]:
         """``legal_codes()``, computed once per position for the checked path (``legal_moves``
         and ``play``). ``_legal_codes`` holds them for the position with no unchecked push under
@@ -625,40 +218,12 @@ class Game:
                 and m.form == form
             ]
             if not candidates:
-                raise self._illegal(text, "no_match")
+                raise illegal_error(self, text, "no_match")
             candidates.sort(key=lambda m: _PORT_ORDER[m.port])
             move = candidates[0]
         if not self.is_legal(move):
-            reason, params = self._why_illegal(move)
-            raise self._illegal(text, reason, **params)
+            raise refusal(self, text, move)
         return move
-
-    def _why_illegal(self, move: Move) -> tuple[str, dict[str, object]]:
-        """Why ``move`` is illegal: a reason id of ``_ILLEGAL_REASONS`` and its parameters."""
-        if self._phase != PLAY:
-            return ("game_over" if self._phase == GAME_OVER else "hand_over"), {}
-        if move.form and not (self._sniff_choice and self._layout.sniff_open):
-            return "no_form", {}
-        if move.kind == "lead" and move.tile is not None:
-            if self._layout.count:
-                return "already_led", {}
-            if not self._hands[self._turn] >> move.tile.id & 1:
-                return "not_held", {"seat": self._turn, "tile": str(move.tile)}
-            return "must_lead", {"tile": str(TILE_BY_ID[self._forced_lead])}
-        if move.kind == "draw":
-            return ("can_place" if self.is_overdraw and not self._overdraw
-                    else "cannot_draw"), {}
-        if move.kind == "pass":
-            return "can_move", {}
-        return "not_placement", {}
-
-    def _illegal(self, text: object, reason: str, **params: object) -> IllegalMoveError:
-        legal = " ".join(m.notation(explicit=True) for m in self.legal_moves) or "none"
-        why = _ILLEGAL_REASONS[reason].format(**params)
-        return IllegalMoveError(
-            f"illegal move {text!r} for seat {self._turn}: {why}; legal: {legal}",
-            key="illegal_move", move=str(text), reason=reason, legal=legal, **params,
-        )
 
     # ------------------------------------------------------------------ make / unmake
     def push(self, move: Move) -> None:
@@ -783,8 +348,7 @@ class Game:
                 text=repr(move),
             )
         elif not self.is_legal(move):
-            reason, params = self._why_illegal(move)
-            raise self._illegal(move.notation(explicit=True), reason, **params)
+            raise refusal(self, move.notation(explicit=True), move)
         return self._record_move(move.code, True)
 
     def play_code(self, code: int) -> None:
@@ -812,7 +376,7 @@ class Game:
             side = self._side[seat]
             # tuple.__new__ builds the named tuples without their Python-level __new__.
             event: Event = _new(PlayEvent, (
-                self._hand_number, seat, _EVENT_TEXT[code] or _texts(code)[0], layout.total,
+                self._hand_number, seat, EVENT_TEXT[code] or texts(code)[0], layout.total,
                 scores[side] - before[side], scores, "play"))
         elif drawn >= 0:
             event = _new(DrawEvent, (self._hand_number, seat, TILE_BY_ID[drawn], scores, "draw"))
@@ -831,7 +395,7 @@ class Game:
         if code >= 0 and self._sniff_choice and layout.spinner[layout.count - 1]:
             # The sniff (§9 O4): events, history and record write the form in force.
             self._sniff_at = len(self._actions) - 1
-            text = str(_sniff_move(code))
+            text = str(sniff_move(code))
         ended = self._phase is not PLAY
         if ended:
             self._last_hand_end = self._hand_end_event(hand_no)
@@ -841,7 +405,7 @@ class Game:
         new: list[Event]
         if code >= 0:
             side = self._side[seat]
-            new = [PlayEvent(hand_no, seat, text or _texts(code)[0], layout.total,
+            new = [PlayEvent(hand_no, seat, text or texts(code)[0], layout.total,
                              after_play[side] - before[side], after_play)]
         elif drawn >= 0:
             new = [DrawEvent(hand_no, seat, TILE_BY_ID[drawn], after_play)]
@@ -881,202 +445,22 @@ class Game:
             log["boneyard"] = new
         self._clear_legal()
 
-    def _scores_before_settlement(self) -> tuple[int, ...]:
-        if self._hand_end is None or self._hand_end.result == "target":
-            return self._scores
-        return tuple(s - d for s, d in zip(self._scores, self._hand_end.deltas, strict=True))
-
-    # ------------------------------------------------------------------ other views
-    def copy(self, *, rng: random.Random | None = None) -> Game:
-        """An independent game in the same position, cheap enough for search: no events, no
-        undo history; the record's earlier hands are shared (they never change), and the copy
-        draws its future deals and lots from ``rng``, else from a fresh random source made when
-        it first needs one (the original's random source is neither copied nor touched)."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other._rng = rng
-        other._rng_seed = None
-        other._clear_legal()
-        other._hands = self._hands[:]  # the boneyard list is never changed in place: shared
-        other._layout = self._layout.copy()
-        other._stack = []
-        other._push_undo = other._stack.append
-        other._events = []
-        other._actions = self._actions[:]
-        other._history = self._history[:]
-        deal = self._hand_deal
-        if deal is not None:  # set_next_draw replaces the boneyard: a dict of its own
-            other._hand_deal = {"hands": deal["hands"], "boneyard": deal["boneyard"],
-                                "leader": deal["leader"]}
-        return other
-
-    def determinised(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> Game:
-        """A copy (see ``copy``) where the seats hold ``hands`` and the boneyard still to draw
-        is ``boneyard`` (top first): the same tiles as here, dealt otherwise, each hand of the
-        same size. For search on sampled deals; the record keeps the true deal."""
-        masks = [mask_of(h) for h in hands]
-        rest = [t.id for t in boneyard]
-        now_rest = self._boneyard[self._bpos:]
-        new_all = now_all = 0
-        for m in masks:
-            new_all |= m
-        for m in self._hands:
-            now_all |= m
-        for t in rest:
-            new_all |= 1 << t
-        for t in now_rest:
-            now_all |= 1 << t
-        if (len(masks) != len(self._hands) or len(rest) != len(now_rest)
-                or new_all != now_all
-                or any(m.bit_count() != len(h) or m.bit_count() != old.bit_count()
-                       for m, h, old in zip(masks, hands, self._hands, strict=True))
-                or sum(len(h) for h in hands) + len(rest) != new_all.bit_count()):
-            raise UsageError(
-                "invalid determinisation: expected the tiles of these hands and boneyard "
-                f"dealt otherwise ({list(self.hand_sizes)} tiles in hand, {self.boneyard_size} "
-                "in the boneyard)", key="invalid_determinisation",
-            )
-        other = self.copy()
-        other._hands = masks
-        other._boneyard = self._boneyard[:self._bpos] + rest
-        return other
-
-    @classmethod
-    def from_position(
-        cls,
-        rules: Ruleset,
-        *,
-        hands: Sequence[Sequence[Tile]],
-        boneyard: Sequence[Tile],
-        placements: Sequence[Move],
-        turn: int,
-        scores: Sequence[int] | None = None,
-        leader: int = 0,
-        hand_number: int = 1,
-        forced_lead: Tile | None = None,
-        rng: random.Random | None = None,
-    ) -> Game:
-        """A game in the middle of a hand (bots search determinisations with it)."""
-        game = cls.__new__(cls)
-        game._setup(rules, rng)
-        game._rng_seed = 0  # without ``rng``, later deals come from random.Random(0)
-        if scores is not None:
-            game._scores = tuple(scores)
-        game._start_scores = tuple(game._scores)
-        game._hand_number = hand_number
-        game._hands = [mask_of(h) for h in hands]
-        game._boneyard = [t.id for t in boneyard]
-        game._leader = leader
-        game._turn = turn
-        game._forced_lead = forced_lead.id if forced_lead is not None else -1
-        for move in placements:
-            game._layout.apply(move)
-        game._layout.forget_undo()
-        # The position has no full deal: its record (if asked for) starts from here.
-        game._hand_deal = {"hands": game._hands[:], "boneyard": game._boneyard[:],
-                           "leader": leader}
-        return game
-
     def view(self, seat: int | None) -> SeatView:
         """What one seat (or a spectator, ``None``) may know."""
         from fives.views import SeatView  # views build on the game, not the other way
 
         return SeatView.of(self, seat)
 
-    def to_record(
-        self,
-        meta: Mapping[str, object] | None = None,
-        hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
-        | None = None,
-    ) -> RecordJSON:
-        """The game's record (RULES.md §12.3), with optional ``meta`` objects: ``meta`` for the
-        record, ``hand_meta`` per hand (a list aligned with the hands or a mapping of 0-based
-        hand indexes); replay ignores them (see ``fives.record.add_meta``)."""
-        record = self._record()
-        if meta is not None or hand_meta is not None:
-            from fives.record import add_meta  # records build on the game
-
-            add_meta(record, meta, hand_meta)
-        return record
-
-    def _hand_record(self) -> _HandLog:
-        """The current hand's deal and actions for the record (``_deal_hand`` archives it; the
-        actions list is never changed after: the next hand starts a new one)."""
-        deal = self._hand_deal
-        assert deal is not None
-        return {"hands": deal["hands"], "boneyard": deal["boneyard"], "leader": deal["leader"],
-                "actions": self._actions, "sniff_at": self._sniff_at}
-
-    def _logs(self) -> tuple[_HandLog, ...]:
-        return self._past_hands + ((self._hand_record(),) if self._hand_deal is not None else ())
-
-    def _record(self) -> RecordJSON:
-        return {
-            "format": "fives-record/1",
-            "rules": self._rules.name,
-            "options": self._rules.options(),
-            "start_scores": list(self._start_scores),
-            "hands": [
-                {"hands": [[str(t) for t in tiles_of(m)] for m in log["hands"]],
-                 "boneyard": [str(TILE_BY_ID[i]) for i in log["boneyard"]],
-                 "leader": log["leader"], "actions": [
-                     _sniff_move(c).notation(explicit=c >> 6 != LEAD_PORT)
-                     if k == log["sniff_at"] else _texts(c)[1]
-                     for k, (_, c, _, _) in enumerate(log["actions"])]}
-                for log in self._logs()
-            ],
-        }
-
-    def __repr__(self) -> str:
-        return (f"<Game {self._rules.name} hand {self._hand_number} {self._phase.value} "
-                f"turn {self._turn} scores {self._scores} {self._layout!r}>")
-
-
-def opening_method(rules: Ruleset, hands_played: int, previous: HandEnd | None) -> str:
-    """How the leader of the next hand is chosen: ``lot``, ``highest`` (the highest double
-    must lead), ``winner`` (the out player leads any tile), ``rotate`` or ``fixed``."""
-    rule = rules.opener
-    went_out = previous is not None and previous.result == "out"
-    if rule == "solo":
-        return "fixed"
-    if rule == "highest_double_each_hand":
-        return "highest"
-    if rule == "winner_leads":
-        return "winner" if went_out else "lot"
-    if rule == "winner_else_highest_double":
-        return "winner" if went_out else "highest"
-    return "lot" if hands_played == 0 else "rotate"  # rotate
-
+    def _scores_before_settlement(self) -> tuple[int, ...]:
+        if self._hand_end is None or self._hand_end.result == "target":
+            return self._scores
+        return tuple(s - d for s, d in zip(self._scores, self._hand_end.deltas, strict=True))
 
 # Placement codes of a set of tiles on a port of a value (at most 112 x 7 x 128 entries).
 # One small dict per (port, value), keyed by the hand's matching tiles: small int keys and
 # small dicts are measurably faster than one big dict keyed by (port, value, tiles).
 _PLACE_CODES: list[dict[int, tuple[int, ...]]] = [{} for _ in range(MAX_NODES * 4 * 8)]
-_BIT = tuple(1 << i for i in range(TILE_COUNT))
-_TEXTS: dict[int, tuple[str, str]] = {}  # move code -> (event notation, record notation)
-# Event notation by placement code (the checked path's lookup; "" until first needed).
-_EVENT_TEXT: list[str] = [""] * ((LEAD_PORT + 1) << 6)
-
-
-def _texts(code: int) -> tuple[str, str]:
-    """A move's notation in events (``str``) and in records (explicit port), cached by code."""
-    texts = _TEXTS.get(code)
-    if texts is None:
-        move = Move.from_code(code)
-        texts = _TEXTS[code] = (str(move), move.notation(explicit=move.kind == "place"))
-        if code >= 0:
-            _EVENT_TEXT[code] = texts[0]
-    return texts
-# The lead of each tile with its high half west, the orientation legal_codes lists.
-_LEAD_OF = tuple(Move.lead(t) for t in ALL_TILES)
 _new = tuple.__new__
-_DRAW_WIDTH = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
-
-
-def _sniff_move(code: int) -> Move:
-    """The sniff's lead or placement ``code`` with the form its placer chose (bit 0: British;
-    §9 O4), as events, the history and the record write it."""
-    return Move.from_code(code).with_form("british" if code & 1 else "us")
 
 
 def _sniff_form_move(code: int) -> Move:
@@ -1086,41 +470,3 @@ def _sniff_form_move(code: int) -> Move:
     if code >= 0 and move.tile is not None and move.tile.is_double and not move.form:
         return move.with_form("us")
     return move
-
-
-def _shuffled_ids(rng: random.Random) -> list[int]:
-    """The tile ids in the order ``rng.shuffle`` gives them (uniform, RULES.md §1.3).
-
-    For a plain ``random.Random`` the shuffle's own draws are made here, inline: the same
-    Fisher-Yates swaps from the same ``getrandbits`` calls (so the same deals for a seed), but
-    without its 27 Python calls of ``Random._randbelow``, the largest cost of a deal in random
-    playouts (about 3.3 against 2.2 microseconds a shuffle).
-    """
-    ids = list(range(TILE_COUNT))
-    if type(rng) is not random.Random:
-        rng.shuffle(ids)  # a subclass may draw differently: let it shuffle
-        return ids
-    getrandbits = rng.getrandbits
-    for i in range(TILE_COUNT - 1, 0, -1):
-        width = _DRAW_WIDTH[i]
-        j = getrandbits(width)
-        while j > i:  # rejection keeps j uniform in 0..i
-            j = getrandbits(width)
-        ids[i], ids[j] = ids[j], ids[i]
-    return ids
-
-
-def _highest_opener(masks: Sequence[int]) -> tuple[int, int]:
-    """The holder of the highest double and that tile; else of the heaviest tile (§3.1)."""
-    everything = 0
-    for m in masks:
-        everything |= m
-    doubles = everything & DOUBLES_MASK
-    # Double ids grow with their value, so the highest bit is the highest double.
-    tid = (doubles.bit_length() - 1) if doubles else max(
-        ids_of(everything), key=lambda i: heaviest_key(TILE_BY_ID[i])
-    )
-    for seat, m in enumerate(masks):
-        if m >> tid & 1:
-            return seat, tid
-    raise AssertionError("the opening tile is in no hand")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from fives.errors import InvalidMoveError
-from fives.tiles import HIGH, LOW, TILE_BY_ID, Tile
+from fives.tiles import ALL_TILES, HIGH, LOW, TILE_BY_ID, Tile
 
 MoveKind = Literal["lead", "place", "draw", "pass"]
 SNIFF_FORMS = ("us", "british")  # RULES.md §9 O4: the suffixes of a sniff chosen by its placer
@@ -247,3 +247,24 @@ def parse_notation(text: str) -> ParsedMove:
             f"invalid move {text!r}: tiles are numbered from 1", key="invalid_move", text=text
         )
     return ParsedMove("place", tile, a, node, port, form)
+
+
+class LegalMoves(tuple[Move, ...]):
+    """The legal moves of a position: an immutable tuple of ``Move`` (iterate, ``len``,
+    ``bool``, index), built once per position. ``in`` accepts a lead in either orientation,
+    as ``Game.is_legal`` does."""
+
+    __slots__ = ()
+
+    def __contains__(self, move: object) -> bool:
+        if (isinstance(move, Move) and move.kind == "lead" and move.tile is not None
+                and not move.tile.is_double):
+            move = _LEAD_OF[move.tile.id]
+        return tuple.__contains__(self, move)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {', '.join(m.notation(explicit=True) for m in self)}>"
+
+
+# The lead of each tile with its high half west, the orientation legal_codes lists.
+_LEAD_OF = tuple(Move.lead(t) for t in ALL_TILES)

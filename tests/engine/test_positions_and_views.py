@@ -8,6 +8,7 @@ import pytest
 
 from fives.errors import FivesError, UsageError
 from fives.game import Deal, Game
+from fives.layout import Layout
 from fives.moves import Move
 from fives.rules import Ruleset
 from fives.tiles import Tile
@@ -164,6 +165,25 @@ def test_copy_shares_the_past_and_leaves_the_random_source_alone() -> None:
         a.next_hand()
         b.next_hand()
         assert a.hand_masks == b.hand_masks
+
+
+# What a copy may share with its original: lists never changed in place once made.
+SHARED_ON_COPY = {"_boneyard", "_side", "_next_seat"}
+
+
+@pytest.mark.parametrize("mid_hand", [False, True])
+def test_a_copy_shares_nothing_changed_in_place(mid_hand: bool) -> None:
+    # ``_unshare`` must know every mutable field ``_setup`` makes: a field added to the state
+    # without it would be shared by a copy (and a copy's move would change the original).
+    game = Game(Ruleset.preset("five-up", players=3), seed=2)
+    if mid_hand:
+        game.play(next(iter(game.legal_moves)))
+    twin = game.copy()
+    mine, theirs = vars(game), vars(twin)
+    assert set(mine) == set(theirs)
+    shared = {name for name, value in mine.items()
+              if isinstance(value, (list, dict, set, Layout)) and theirs[name] is value}
+    assert shared <= SHARED_ON_COPY, sorted(shared - SHARED_ON_COPY)
 
 
 def test_determinised_deals_the_hidden_tiles_otherwise() -> None:
