@@ -21,8 +21,12 @@ LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
     # (option, Limits field, type, help)
     ("--message-rate", "message_rate", float, "messages one socket may send per second"),
     ("--message-burst", "message_burst", float, "burst of messages one socket may send"),
+    ("--flood-seconds", "flood_seconds", float,
+     "seconds a socket may keep sending over its message rate before it is closed"),
     ("--tables-burst", "tables_burst", float, "new tables one address may create at once"),
     ("--sockets-per-address", "sockets_per_address", int, "open websockets per client address"),
+    ("--bot-tables-per-address", "bot_tables_per_address", int,
+     "unfinished tables of bots alone (no person seated) one address may have"),
     ("--connections-per-address", "connections_per_address", int,
      "open TCP connections per peer address (trusted proxies excepted)"),
     ("--failed-links-per-minute", "failed_links_per_minute", float,

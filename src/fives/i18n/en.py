@@ -216,6 +216,15 @@ MESSAGES: dict[str, str] = {
     "error.bad_seats": "Expected {count} seats, one per player.",
     "error.bad_seat": "Seat {seat}: {value}: expected me, a friend or a bot (with a level).",
     "error.bad_level": "Seat {seat}: bot level '{value}': expected one of {expected}.",
+    # --- the server's limits and faults: bad input, bounds on tables, floods, storage down
+    "error.bad_text": "{field}: not valid text (a lone surrogate or a NUL character).",
+    "error.too_deep": "The JSON is nested more than {limit} levels deep.",
+    "error.bad_target_range": "Target {value}: expected {low} to {high} for this variant.",
+    "error.bot_tables": (
+        "Too many tables without a person from your address: at most {limit} at once."
+    ),
+    "error.try_again": "The server cannot save right now: try again in a few seconds.",
+    "error.joins_rate": "Too many joins and leaves: wait a few seconds.",
     "error.usage": "This call or command is used wrongly.",
     "error.invalid_determinisation": (
         "Invalid determinisation: expected the same tiles in hand and in the boneyard, dealt "

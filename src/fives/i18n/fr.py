@@ -245,6 +245,17 @@ MESSAGES: dict[str, str] = {
     "error.bad_seats": "Attendu {count} places, une par joueur.",
     "error.bad_seat": "Place {seat} : {value} : attendu moi, un ami ou un robot (avec un niveau).",
     "error.bad_level": "Place {seat} : niveau « {value} » : attendu l'un de {expected}.",
+    # --- the server's limits and faults: bad input, bounds on tables, floods, storage down
+    "error.bad_text": "{field} : texte invalide (un demi-caractère isolé ou un caractère NUL).",
+    "error.too_deep": "Le JSON est imbriqué sur plus de {limit} niveaux.",
+    "error.bad_target_range": "Objectif {value} : attendu de {low} à {high} pour cette variante.",
+    "error.bot_tables": (
+        "Trop de tables sans personne depuis votre adresse : au plus {limit} à la fois."
+    ),
+    "error.try_again": (
+        "Le serveur ne peut pas enregistrer pour l'instant : réessayez dans quelques secondes."
+    ),
+    "error.joins_rate": "Trop d'arrivées et de départs : attendez quelques secondes.",
     "error.usage": "Cet appel ou cette commande est mal employé.",
     "error.invalid_determinisation": (
         "Déterminisation invalide : attendu les mêmes dominos en main et dans la pioche, "

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 class Limits:
     message_rate: float = 20.0  # messages a socket may send per second on average ...
     message_burst: float = 40.0  # ... and in a burst
+    flood_seconds: float = 3.0  # a socket still over its message rate after this long is closed
     tables_per_minute: float = 12.0  # new tables per client address, per minute ...
     tables_burst: float = 20.0  # ... after a burst of this many
     sockets_per_address: int = 32  # open websockets per client address
+    bot_tables_per_address: int = 3  # unfinished tables of bots alone per client address
     connections_per_address: int = 64  # open TCP connections per peer address (not proxies)
     failed_links_per_minute: float = 10.0  # wrong seat links per address, across reconnects
     max_message_bytes: int = 8192  # a websocket message or a request body, in UTF-8 bytes

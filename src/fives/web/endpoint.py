@@ -22,6 +22,7 @@ from fives.errors import FivesError
 from fives.web.guard import Bucket, Budgets, client_address, host_allowed, origin_allowed
 from fives.web.hub import Connection, GameServer, LiveTable
 from fives.web.protocol import (
+    CLOSE_FLOOD,
     CLOSE_FORBIDDEN,
     CLOSE_TIMEOUT,
     CLOSE_TOO_MANY,
@@ -57,6 +58,8 @@ class Session:
         limits = hub.config.limits
         self.bucket = Bucket(limits.message_rate, limits.message_burst)
         self.limited_reply_at = 0.0
+        self.over_since: float | None = None  # since when messages have been refused
+        self.refused = 0  # refusals not yet counted in the metrics
         self.table: LiveTable | None = None
         self.closing: asyncio.Future[tuple[int, str]] = \
             asyncio.get_running_loop().create_future()
@@ -92,13 +95,26 @@ class Session:
             if raw is None:
                 return
             if not self.bucket.allow():
-                self.hub.metrics.refuse("message_rate")
+                # A refusal costs a clock read and a count; a socket that keeps sending over
+                # its rate for ``flood_seconds`` is closed (its messages would still cost the
+                # reads).
+                self.refused += 1
                 now = time.monotonic()
+                if self.over_since is None:
+                    self.over_since = now
+                elif now - self.over_since >= limits.flood_seconds:
+                    self.hub.metrics.refusals.labels(kind="message_rate").inc(self.refused)
+                    self.kick(CLOSE_FLOOD, "too many messages for too long: reconnect slowly")
+                    return
                 if now - self.limited_reply_at >= 1.0:  # error replies are limited too
                     self.limited_reply_at = now
+                    self.hub.metrics.refusals.labels(kind="message_rate").inc(self.refused)
+                    self.refused = 0
                     self.reply(error_frame("rate_limited", "too many messages: slow down",
                                            limit=int(limits.message_rate)))
                 continue
+            if self.over_since is not None and self.bucket.allowance >= limits.message_burst / 2:
+                self.over_since = None  # back under the rate for a while
             try:
                 msg = parse_message(raw, limits.max_message_bytes)
                 if msg.type == "ping":

@@ -88,6 +88,7 @@ class GameServer:
         self.stopping = False
         self.commits_in_flight = 0
         self.housekeeper: asyncio.Task[None] | None = None
+        self.bot_tables: dict[str, set[str]] = {}  # address -> its tables of bots alone
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -179,6 +180,8 @@ class GameServer:
             if table.task is not None:
                 table.task.cancel()
         self.metrics.tables.set(len(self.tables))
+        self.bot_tables = {address: held for address, held in self.bot_tables.items()
+                           if any(t in self.tables for t in held)}
         return len(gone)
 
     async def _housekeeping(self) -> None:
@@ -188,8 +191,24 @@ class GameServer:
 
     # --- commands ---------------------------------------------------------------------------
 
-    async def create(self, request: TableRequest) -> dict[str, Any]:
-        """Store a checked table request with its links, deal the first hand."""
+    def _check_bot_tables(self, address: str) -> set[str]:
+        """The address's unfinished tables of bots alone (those this process holds), or
+        ``ProtocolError`` when it has as many as it may."""
+        mine = self.bot_tables.get(address, set())
+        mine = {t for t in mine if t in self.tables and not self.tables[t].service.is_finished}
+        limit = self.config.limits.bot_tables_per_address
+        if len(mine) >= limit:
+            raise ProtocolError(
+                f"too many tables without a person from your address: at most {limit} at "
+                "once, until one ends", "bot_tables", limit=limit,
+            )
+        return mine
+
+    async def create(self, request: TableRequest, address: str | None = None) -> dict[str, Any]:
+        """Store a checked table request with its links, deal the first hand. A table of bots
+        alone counts against ``address``'s ``bot_tables_per_address``."""
+        bots_only = all(kind == "bot" for kind in request.kinds)
+        mine = self._check_bot_tables(address) if bots_only and address is not None else None
         table_id = new_table_id()
         tokens = [new_token() for _ in request.kinds]
         watch = new_token()
@@ -200,6 +219,8 @@ class GameServer:
         live = LiveTable(service)
         self.tables[table_id] = live
         self.metrics.tables.set(len(self.tables))
+        if mine is not None and address is not None:
+            self.bot_tables[address] = mine | {table_id}
         async with live.lock:
             await self.commit(live, service.first_deal())
         links = [

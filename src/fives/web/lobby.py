@@ -374,7 +374,7 @@ def parse_play_request(data: Any) -> tuple[str, int, int, str]:
             f"wait {str(wait)[:40]!r}: expected one of {', '.join(map(str, WAIT_CHOICES))} "
             "seconds", "web.err.lobby_wait", value=str(wait)[:40],
             expected=", ".join(map(str, WAIT_CHOICES)))
-    if level not in LEVELS:
+    if not isinstance(level, str) or level not in LEVELS:
         raise ProtocolError(
             f"bot level {str(level)[:40]!r}: expected one of {', '.join(LEVELS)}",
             "web.err.lobby_level", value=str(level)[:40], expected=", ".join(LEVELS))

@@ -28,7 +28,11 @@ CLOSE_TOO_SLOW = 4008  # frames piled up unread: the client fell behind
 CLOSE_FORBIDDEN = 4403  # Host or Origin not allowed
 CLOSE_TIMEOUT = 4408  # no join in time
 CLOSE_TOO_MANY = 4429  # too many sockets, or too many wrong links, from one address
+CLOSE_FLOOD = 4430  # kept sending past its message rate for several seconds
 MAX_MOVE_CHARS = 32
+# No message or request nests deeper than a few levels: a deeper one is refused before its
+# depth can cost anything (Python's parser would raise RecursionError past ~1,000).
+MAX_JSON_DEPTH = 8
 
 # type -> {field: (python type, required)}
 SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
@@ -56,18 +60,73 @@ class Message:
     fields: dict[str, Any]
 
 
+def _too_deep(raw: str | bytes) -> bool:
+    """Whether the JSON text opens more than ``MAX_JSON_DEPTH`` brackets at once (strings'
+    brackets count too: a false alarm costs only a refusal of an odd message)."""
+    text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False
+    depth = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def check_text(value: Any, where: str = "") -> None:
+    """Every string of a parsed JSON value (keys too) is text that can be stored and shown:
+    valid Unicode (no lone surrogate, such as the escape of U+D800) and no NUL; else a
+    ``ProtocolError`` naming the key (``seats.1.level``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            path = f"{where}.{key}" if where else str(key)
+            check_text(key, path)
+            check_text(item, path)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            check_text(item, f"{where}.{i}" if where else str(i))
+    elif isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            ok = False
+        else:
+            ok = "\x00" not in value
+        if not ok:
+            shown = where.encode("utf-8", "replace").decode()[:60].replace("\x00", "?") or "-"
+            raise ProtocolError(
+                f"{shown}: not valid text (a lone surrogate or a NUL): expected plain Unicode",
+                "bad_text", field=shown,
+            )
+
+
+def parse_json(raw: str | bytes) -> Any:
+    """One JSON value of a message or request body, checked by ``check_text`` and no deeper
+    than ``MAX_JSON_DEPTH``; ``ProtocolError`` otherwise."""
+    if _too_deep(raw):
+        raise ProtocolError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep: expected one "
+                            "flat JSON object", "too_deep", limit=MAX_JSON_DEPTH)
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("message is not valid JSON: expected one JSON object", "bad_json") \
+            from None
+    check_text(data)
+    return data
+
+
 def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
-    size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
+    size = len(raw.encode("utf-8", "replace") if isinstance(raw, str) else raw)
     if size > limit:
         raise ProtocolError(
             f"message too large ({size} bytes): expected at most {limit}",
             "too_large", size=size, limit=limit,
         )
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("message is not valid JSON: expected one JSON object", "bad_json") \
-            from None
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise ProtocolError(
             f"message is a JSON {type(data).__name__}: expected a JSON object", "bad_json"
@@ -167,6 +226,32 @@ class TableRequest:
     kinds: list[str]
 
 
+# A table's target may be at most this many times its variant's own. The presets' sources
+# (RULES.md §6 and §9) play to 31 to 250 points, and the longest game they know of is twice
+# round the board (121 for 61 in Fives and Threes); four times leaves room for such a long
+# evening while a game still ends, and keeps every frame's scores a few digits long.
+TARGET_FACTOR = 4
+
+
+def check_target(rules: Any, options: dict[str, Any]) -> None:
+    """A target chosen in ``options`` is from 1 to ``TARGET_FACTOR`` times the variant's own
+    (the same preset and other options); ``ProtocolError`` naming the range otherwise."""
+    from fives.rules import Ruleset
+
+    if "target" not in options:
+        return
+    default = Ruleset.preset(rules.name, **{k: v for k, v in options.items()
+                                           if k != "target"}).target
+    low, high = 1, TARGET_FACTOR * default
+    if not low <= rules.target <= high:
+        shown = str(rules.target)[:12] + ("…" if len(str(rules.target)) > 12 else "")
+        raise ProtocolError(
+            f"target {shown}: expected {low} to {high} for {rules.name} (at most "
+            f"{TARGET_FACTOR} times its {default})", "bad_target_range",
+            value=shown, low=low, high=high,
+        )
+
+
 def _typed(value: Any, ftype: type) -> bool:
     return isinstance(value, ftype) and (ftype is bool or not isinstance(value, bool))
 
@@ -201,6 +286,7 @@ def parse_table_request(req: Any) -> TableRequest:
     options = {k: req[k] for k in ("players", "partnerships", "target", "sniff",
                                    "sniff_orientation_choice") if req.get(k) is not None}
     rules = Ruleset.preset(req["preset"], **options)  # RulesError names what is wrong
+    check_target(rules, options)
     timer = req.get("timer") or 0
     if timer not in TIMER_CHOICES:
         raise ProtocolError(
@@ -226,7 +312,7 @@ def parse_table_request(req: Any) -> TableRequest:
                 "bad_seat", seat=i + 1, value=json.dumps(seat)[:60],
             )
         if kind == "bot":
-            if level not in LEVELS:
+            if not isinstance(level, str) or level not in LEVELS:
                 raise ProtocolError(
                     f"seat {i + 1}: bot level {str(level)[:40]!r}: expected one of "
                     f"{', '.join(LEVELS)}",

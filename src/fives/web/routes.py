@@ -27,6 +27,7 @@ from fives.web.protocol import (
     both_langs,
     engine_error_frame,
     error_frame,
+    parse_json,
     parse_table_request,
 )
 
@@ -150,10 +151,13 @@ class Routes:
         data = await self.json_request(request)
         if isinstance(data, Response):
             return data
+        address = client_address(request.client.host if request.client else None,
+                                 request.headers, self.hub.config)
         try:
-            created = await self.hub.create(parse_table_request(data))
+            created = await self.hub.create(parse_table_request(data), address)
         except ProtocolError as exc:
-            return self.refuse(exc.key, 400, error_frame(exc.key, str(exc), **exc.params))
+            status = 429 if exc.key == "bot_tables" else 400
+            return self.refuse(exc.key, status, error_frame(exc.key, str(exc), **exc.params))
         except FivesError as exc:
             return self.refuse("rules", 400, engine_error_frame(exc))
         return JSONResponse(created, status_code=201, headers=NO_STORE)
@@ -187,6 +191,6 @@ class Routes:
         except ClientDisconnect:
             return Response(status_code=400)
         try:
-            return json.loads(body)
-        except ValueError:
-            return self.refuse("bad_json", 400, error_frame("bad_json", "expected one JSON object"))
+            return parse_json(body)
+        except ProtocolError as exc:
+            return self.refuse(exc.key, 400, error_frame(exc.key, str(exc), **exc.params))

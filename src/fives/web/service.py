@@ -12,8 +12,10 @@ Commands in, log entries and per-seat frames out:
   that tell them and the others.
 - ``wake`` is what must happen next without a client, as data: a bot's move, a turn timer, a
   stand-in for a player who left, or the next deal of an all-bot table, each with its time and
-  the seq it was computed for. The runtime sleeps until then, asks a bot process when a move
-  is needed, and hands the answer back through ``check_wake``; a stale wake is refused there.
+  the seq it was computed for. A table of bots alone plays only while someone watches it, and
+  stops for good after ``MAX_BOT_TABLE_SEQ`` entries. The runtime sleeps until then, asks a
+  bot process when a move is needed, and hands the answer back through ``check_wake``; a
+  stale wake is refused there.
 - ``replay`` rebuilds the table from its log, which is how a restarted or reloading process
   gets it back. Every deal is drawn from a secret seed committed to before the hand and
   revealed after it (``fives.web.fairdeal``).
@@ -41,6 +43,9 @@ from fives.web.protocol import ProtocolError, count_parts
 STAND_IN_LEVEL = "greedy"
 ConnId = int
 Frames = dict[ConnId, str]
+# A table of bots alone stops after this many log entries (many games' worth at the largest
+# target ``protocol.check_target`` allows), so that no such table grows its log for ever.
+MAX_BOT_TABLE_SEQ = 20_000
 # What differs between the seats' views (``TableService.encode_frames``).
 _SEAT_KEYS = frozenset({"seat", "hand", "legal_moves", "history"})
 
@@ -307,6 +312,10 @@ class TableService:
 
     # --- who is connected ------------------------------------------------------------------
 
+    @property
+    def bots_only(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
+
     def is_connected(self, seat: int) -> bool:
         return seat in self.connections.values()
 
@@ -319,6 +328,8 @@ class TableService:
             self.seen.add(seat)
             if self.game.phase_name == "play" and self.game.turn == seat:
                 self._reschedule()  # back in time: no stand-in
+        elif self.bots_only and len(self.connections) == 1:
+            self._reschedule()  # the first watcher: the bots play on
         frames = self.frames([], skip=conn)
         frames[conn] = self.encode_frames({seat}, list(self.recent), full=True)[seat]
         return frames
@@ -330,6 +341,8 @@ class TableService:
             return {}
         if game.phase_name == "play" and game.turn == seat:
             self._reschedule()  # the player to move left: start the grace period
+        elif self.bots_only and not self.connections:
+            self._reschedule()  # nobody watches any more: the bots pause
         return self.frames([])
 
     # --- frames ----------------------------------------------------------------------------
@@ -502,6 +515,8 @@ class TableService:
         if game is None:
             return None
         now, seq = self.clock(), self.seq
+        if self.bots_only and (not self.connections or seq >= MAX_BOT_TABLE_SEQ):
+            return None  # bots play for an audience only, and not for ever
         if game.phase_name == "play":
             seat = game.turn
             if self.seats[seat].kind == "bot":
@@ -513,7 +528,7 @@ class TableService:
                 # takes the seat back at any time.
                 return Wake(now + self.policy.away_grace, seq, "away", seat, STAND_IN_LEVEL)
         elif game.phase_name == "hand_over":
-            if all(s.kind == "bot" for s in self.seats):
+            if self.bots_only:
                 return Wake(now + self.policy.auto_next, seq, "deal")
             if self.timer:
                 return Wake(self.last_at + self.timer, seq, "deal")

@@ -146,8 +146,8 @@ class SharedGameServer(GameServer):
             raise StorageError(f"table {table_id}: its lease is taken")
         return token
 
-    async def create(self, request: TableRequest) -> dict[str, Any]:
-        created = await super().create(request)
+    async def create(self, request: TableRequest, address: str | None = None) -> dict[str, Any]:
+        created = await super().create(request, address)
         await self.coord.mark_live(created["table"], True)
         return created
 

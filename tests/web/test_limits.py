@@ -1,0 +1,180 @@
+"""In-process tests of what no single client may ask of the server: bad text and odd types in
+requests, targets out of range, tables of bots alone (few per address, paused while nobody
+watches), sockets that keep flooding, and joins and leaves that only change presence."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from fives.web.protocol import CLOSE_FLOOD
+
+from .helpers import create, recv, seat_tokens, service_of, token_of
+
+JSON = {"content-type": "application/json"}
+HUMANS = {"preset": "five-up", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
+BOTS = {"preset": "five-up", "players": 2,
+        "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
+
+
+def table_body(**changes: Any) -> str:
+    body: dict[str, Any] = json.loads(json.dumps(HUMANS))
+    for key, value in changes.items():
+        if key == "level":
+            body["seats"][1] = {"kind": "bot", "level": value}
+        else:
+            body[key] = value
+    return json.dumps(body)
+
+
+# (path, raw body, refusal key, what the message must name)
+BAD_BODIES = [
+    ("/api/tables", table_body(preset="\ud800"), "bad_text", "preset"),
+    ("/api/tables", table_body(players="\ud800"), "bad_text", "players"),
+    ("/api/tables", table_body(level="\ud800"), "bad_text", "seats.1.level"),
+    ("/api/tables", table_body(level=[]), "bad_level", "[]"),
+    ("/api/tables", table_body(level={}), "bad_level", "{}"),
+    ("/api/tables", table_body(preset="five\x00up"), "bad_text", "preset"),
+    ("/api/tables", "[" * 4000 + "]" * 4000, "too_deep", "8"),
+    ("/api/tables", '{"a":' * 1200 + "1" + "}" * 1200, "too_deep", "8"),
+    ("/api/lobby/play", '{"preset": "five-up", "players": 2, "level": []}',
+     "web.err.lobby_level", "[]"),
+    ("/api/lobby/play", '{"preset": "five-up", "players": 2, "level": {}}',
+     "web.err.lobby_level", "{}"),
+    ("/api/lobby/play", '{"preset": "\\ud800", "players": 2}', "bad_text", "preset"),
+    ("/api/lobby/wait", '{"room": "ab\\u0000cd", "token": "x"}', "bad_text", "room"),
+    ("/api/lobby/wait", '{"room": "abcd", "token": "\\udfff"}', "bad_text", "token"),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "key", "named"), BAD_BODIES)
+def test_bad_text_and_odd_types_answer_400_with_their_key(
+        make_client: Any, path: str, body: str, key: str, named: str) -> None:
+    client = make_client()
+    response = client.post(path, content=body.encode("utf-8", "surrogatepass"), headers=JSON)
+    assert response.status_code == 400, response.text
+    error = response.json()
+    assert error["key"] == key
+    assert named in error["message"]["en"] and error["message"]["fr"]
+    assert "Traceback" not in response.text
+
+
+@pytest.mark.parametrize(("raw", "key", "named"), [
+    ('{"type": "join", "token": "\\ud800"}', "bad_text", "token"),
+    ('{"type": "join", "token": "a\\u0000b"}', "bad_text", "token"),
+    ('{"type": "ping", "\\ud800": 1}', "bad_text", "?"),
+    ("[" * 4000, "too_deep", "8"),
+    ('{"type": "record", "game": []}', "bad_field", "game"),
+])
+def test_bad_text_on_the_socket_gets_an_error_frame(
+        make_client: Any, raw: str, key: str, named: str) -> None:
+    client = make_client()
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(raw)
+        error = recv(ws)
+        assert error["type"] == "error" and error["key"] == key
+        assert named in error["message"]["en"] + json.dumps(error["params"])
+        ws.send_json({"type": "ping"})  # the socket still works
+        assert recv(ws)["type"] == "pong"
+
+
+@pytest.mark.parametrize(("preset", "players", "target", "high"), [
+    ("five-up", 2, 245, 244),
+    ("five-up", 2, 10 ** 4000, 244),
+    ("all-fives", 2, 601, 600),
+    ("multiples-of-five", 2, 1001, 1000),
+    ("multiples-of-five", 4, 801, 800),
+])
+def test_a_target_out_of_range_is_refused(
+        make_client: Any, preset: str, players: int, target: int, high: int) -> None:
+    client = make_client()
+    body = {"preset": preset, "players": players, "target": target,
+            "seats": [{"kind": "me"}] + [{"kind": "friend"}] * (players - 1)}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    error = response.json()
+    assert error["key"] == "bad_target_range"
+    assert f"1 to {high}" in error["message"]["en"] and f"1 à {high}" in error["message"]["fr"]
+    assert len(response.content) < 2000
+    body["target"] = high
+    assert client.post("/api/tables", json=body).status_code == 201
+
+
+def test_tables_of_bots_alone_are_few_per_address(make_client: Any) -> None:
+    client = make_client(limits={"bot_tables_per_address": 2})
+    for _ in range(2):
+        create(client, **BOTS)
+    response = client.post("/api/tables", json=BOTS)
+    assert response.status_code == 429
+    error = response.json()
+    assert error["key"] == "bot_tables" and "at most 2" in error["message"]["en"]
+    assert "au plus 2" in error["message"]["fr"]
+    create(client, **HUMANS)  # a table with a person is not limited by it
+
+
+def seq_of(client: Any, created: dict[str, Any]) -> int:
+    return int(service_of(client, created["table"]).seq)
+
+
+def test_bots_alone_play_only_while_someone_watches(make_client: Any) -> None:
+    client = make_client(auto_next=0.0)
+    created = create(client, **BOTS)
+    time.sleep(0.5)
+    assert seq_of(client, created) == 1  # dealt, and nobody watches: no move
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": token_of(created["watch"])})
+        assert recv(ws)["type"] == "state"
+        deadline = time.monotonic() + 10
+        while seq_of(client, created) < 4:
+            assert time.monotonic() < deadline, "the bots did not play for their watcher"
+            time.sleep(0.02)
+    time.sleep(0.3)  # the leave has been handled; a move in flight may still land
+    paused = seq_of(client, created)
+    time.sleep(0.5)
+    assert seq_of(client, created) == paused
+
+
+def test_a_socket_that_keeps_flooding_is_closed(make_client: Any) -> None:
+    client = make_client(limits={"message_rate": 5.0, "message_burst": 10.0,
+                                 "flood_seconds": 0.5})
+    created = create(client, **HUMANS)
+    token = seat_tokens(created)[0]
+    assert token is not None
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": token})
+        assert recv(ws)["type"] == "state"
+        started = time.monotonic()
+        code = None
+        while time.monotonic() - started < 5:
+            try:
+                for _ in range(20):
+                    ws.send_json({"type": "ping"})
+                while True:
+                    reply = recv(ws, timeout=0.01)
+                    assert reply["type"] in ("pong", "error")
+            except WebSocketDisconnect as exc:
+                code = exc.code
+                break
+            except TimeoutError:
+                continue
+        assert code == CLOSE_FLOOD
+        assert time.monotonic() - started < 3
+
+
+def test_a_socket_at_its_rate_is_not_closed(make_client: Any) -> None:
+    client = make_client(limits={"message_rate": 20.0, "message_burst": 10.0,
+                                 "flood_seconds": 0.3})
+    created = create(client, **HUMANS)
+    token = seat_tokens(created)[0]
+    assert token is not None
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": token})
+        assert recv(ws)["type"] == "state"
+        for _ in range(15):  # 10 a second, half the rate
+            ws.send_json({"type": "ping"})
+            assert recv(ws)["type"] == "pong"
+            time.sleep(0.1)
