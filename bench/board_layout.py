@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.web.board_check import problems  # noqa: E402
-from tests.web.chromium import chromium  # noqa: E402
+from tests.web.chromium import add_board, chromium  # noqa: E402
 from tests.web.layouts import configs, hand_end_layouts  # noqa: E402
-from tests.web.test_board_layout import BOARD_JS, VIEWPORTS  # noqa: E402
+from tests.web.test_board_layout import VIEWPORTS  # noqa: E402
 
 
 def main() -> int:
@@ -29,7 +29,7 @@ def main() -> int:
     args = parser.parse_args()
     with chromium() as browser:
         page = browser.new_page()
-        page.add_script_tag(path=str(BOARD_JS))
+        add_board(page)
         total = 0
         bad = 0
         fit: dict[str, list[float]] = {name: [] for name in VIEWPORTS}

@@ -56,6 +56,17 @@ fi
 export FIVES_REQUIRE_SERVICES=1
 # --- end of the shared-mode block ------------------------------------------------------------
 
+# The web page's type check: its ES modules' JSDoc checked by TypeScript (tsc --checkJs, pinned in
+# package-lock.json; tsconfig.json). Node and npm from Debian when missing; a type error stops here.
+if ! command -v npm >/dev/null; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nodejs npm
+fi
+npm ci --no-audit --no-fund --loglevel=error
+npm run --silent typecheck
+
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]'

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,10 +20,9 @@ from fives.game import Game
 from fives.rules import Ruleset
 
 from .board_check import overlap, problems, touch
-from .chromium import chromium
+from .chromium import add_board, chromium
 from .layouts import configs, hand_end_layouts
 
-BOARD_JS = Path(__file__).resolve().parents[2] / "src" / "fives" / "web" / "static" / "board.js"
 # The board's room on each screen (what app.js measures there) and the smallest tile it allows.
 VIEWPORTS = {
     "phone-390": {"width": 370, "height": 460, "minTile": 20, "maxTile": 40},
@@ -40,7 +38,7 @@ PER_CONFIG = int(os.environ.get("FIVES_LAYOUTS_PER_CONFIG", "100"))
 def page() -> Iterator[Page]:
     with chromium() as browser:
         pg = browser.new_page()
-        pg.add_script_tag(path=str(BOARD_JS))
+        add_board(pg)
         yield pg
 
 

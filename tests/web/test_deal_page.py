@@ -37,14 +37,15 @@ def test_the_page_verifies_each_revealed_deal(tmp_path: Path, browser: Browser) 
         page.wait_for_selector("body[data-deal='verified']", state="attached", timeout=60000)
         assert "verified" in page.inner_text("#deal-check").lower()
         verdicts = page.evaluate("""async () => {
+            const { verify } = await import("/static/fairdeal.js");
             let deal = null;
             while (!deal || deal.seed === null) {  // a revealed deal, as the page got it
                 deal = state.frame.deal;
                 if (!deal || deal.seed === null) await new Promise((r) => setTimeout(r, 50));
             }
             const swapped = {...deal, boneyard: [...deal.boneyard].reverse()};
-            return [await fivesDeal.verify(deal), await fivesDeal.verify({...deal, game: 99}),
-                    await fivesDeal.verify(swapped)];
+            return [await verify(deal), await verify({...deal, game: 99}),
+                    await verify(swapped)];
         }""")
         assert verdicts == [True, False, False]
         assert errors == []

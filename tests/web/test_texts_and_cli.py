@@ -15,7 +15,7 @@ STATIC = Path(__file__).resolve().parents[2] / "src" / "fives" / "web" / "static
 
 
 def test_every_key_the_page_uses_is_translated() -> None:
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    script = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("*.js")))
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r"""\bt(?:You)?\(\s*["']([\w.-]+)["']""", script))
     used |= set(re.findall(r'data-i18n="([\w.-]+)"', html))

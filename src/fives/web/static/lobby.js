@@ -1,168 +1,196 @@
 // The public lobby on the start page: "Play now" and the lists of open tables and games to
-// watch. Self-contained: it reads the texts and presets itself and follows the #lang select.
-"use strict";
+// watch. app.js starts it once the texts and presets are in `state`; it follows the #lang select.
+import { $, select } from "./dom.js";
+import { t } from "./i18n.js";
+import { state } from "./state.js";
 
-(() => {
-  const lobby = { msgs: null, presets: null, waits: [10, 20, 30, 60], seat: null, timer: null };
-  const $ = (id) => document.getElementById(id);
+/**
+ * @typedef {{ preset: string, players: number, taken: number, fill_in: number,
+ *   watch?: string }} LobbyRow
+ * @typedef {{ waits: number[], waiting: LobbyRow[], playing: LobbyRow[] }} Listing
+ */
 
-  function lang() {
-    return ($("lang") && $("lang").value) || "en";
+const lobby = {
+  waits: [10, 20, 30, 60],
+  /** @type {{ room: string, token: string } | null} */
+  seat: null,
+  /** @type {Listing | null} */
+  listing: null,
+};
+
+function catalog() {
+  if (!state.presets) throw new Error("no presets yet");
+  return state.presets;
+}
+
+/** @param {string} id */
+function presetName(id) {
+  const p = catalog().presets.find((x) => x.id === id);
+  return p ? p.name[state.lang] || p.name.en : id;
+}
+
+/**
+ * @template T
+ * @param {HTMLSelectElement} sel
+ * @param {T[]} values
+ * @param {(value: T) => string} label
+ */
+function fill(sel, values, label) {
+  const keep = sel.value;
+  sel.replaceChildren(...values.map((v) => {
+    const option = document.createElement("option");
+    option.value = String(v);
+    option.textContent = label(v);
+    return option;
+  }));
+  if (values.map(String).includes(keep)) sel.value = keep;
+}
+
+function renderForm() {
+  const presets = catalog().presets.filter((p) =>
+    Object.keys(p.players).some((n) => Number(n) >= 2));
+  fill(select("lobby-preset"), presets.map((p) => p.id), presetName);
+  const chosen = presets.find((p) => p.id === select("lobby-preset").value) || presets[0];
+  const counts = Object.keys(chosen.players).map(Number).filter((n) => n >= 2);
+  fill(select("lobby-players"), counts, String);
+  const wait = select("lobby-wait");
+  fill(wait, lobby.waits, (n) => t("web.seconds", { n }));
+  if (!wait.dataset.set) {
+    wait.value = "20";
+    wait.dataset.set = "1";
   }
-
-  function t(key, params) {
-    const table = (lobby.msgs && lobby.msgs[lang()]) || {};
-    let s = table[key] || (lobby.msgs && lobby.msgs.en[key]) || key;
-    if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-    return s;
+  const level = select("lobby-level");
+  const levels = catalog().levels;
+  fill(level, levels, (l) => t("web.level." + l));
+  if (!level.dataset.set) {
+    level.value = levels.includes("greedy") ? "greedy" : "";
+    level.dataset.set = "1";
   }
+}
 
-  function presetName(id) {
-    const p = lobby.presets.presets.find((x) => x.id === id);
-    return p ? p.name[lang()] || p.name.en : id;
+/** @param {any} data */
+function errorText(data) {
+  return (data && data.message && (data.message[state.lang] || data.message.en)) || "?";
+}
+
+/**
+ * @param {string} path
+ * @param {unknown} body
+ * @returns {Promise<[boolean, any]>}
+ */
+async function post(path, body) {
+  const res = await fetch(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  return [res.ok, await res.json()];
+}
+
+function playButton() {
+  return /** @type {HTMLButtonElement} */ ($("lobby-play"));
+}
+
+/** @param {SubmitEvent} event */
+async function playNow(event) {
+  event.preventDefault();
+  $("lobby-error").textContent = "";
+  const [ok, data] = await post("/api/lobby/play", {
+    preset: select("lobby-preset").value,
+    players: Number(select("lobby-players").value),
+    wait: Number(select("lobby-wait").value),
+    level: select("lobby-level").value,
+  });
+  if (!ok) {
+    $("lobby-error").textContent = errorText(data);
+    return;
   }
+  lobby.seat = { room: data.room, token: data.token };
+  sessionStorage.setItem("fives.lobby", JSON.stringify(lobby.seat));
+  playButton().disabled = true;
+  waitForTable();
+}
 
-  function fill(select, values, label) {
-    const keep = select.value;
-    select.replaceChildren(...values.map((v) => {
-      const option = document.createElement("option");
-      option.value = String(v);
-      option.textContent = label(v);
-      return option;
-    }));
-    if (values.map(String).includes(keep)) select.value = keep;
+async function waitForTable() {
+  if (!lobby.seat) return;
+  const [ok, data] = await post("/api/lobby/wait", lobby.seat);
+  if (!ok) {
+    sessionStorage.removeItem("fives.lobby");
+    lobby.seat = null;
+    playButton().disabled = false;
+    $("lobby-error").textContent = errorText(data);
+    return;
   }
-
-  function renderForm() {
-    const presets = lobby.presets.presets.filter((p) =>
-      Object.keys(p.players).some((n) => Number(n) >= 2));
-    fill($("lobby-preset"), presets.map((p) => p.id), presetName);
-    const chosen = presets.find((p) => p.id === $("lobby-preset").value) || presets[0];
-    const counts = Object.keys(chosen.players).map(Number).filter((n) => n >= 2);
-    fill($("lobby-players"), counts, String);
-    fill($("lobby-wait"), lobby.waits, (n) => t("web.seconds", { n }));
-    if (!$("lobby-wait").dataset.set) {
-      $("lobby-wait").value = "20";
-      $("lobby-wait").dataset.set = "1";
-    }
-    fill($("lobby-level"), lobby.presets.levels, (l) => t("web.level." + l));
-    if (!$("lobby-level").dataset.set) {
-      $("lobby-level").value = lobby.presets.levels.includes("greedy") ? "greedy" : "";
-      $("lobby-level").dataset.set = "1";
-    }
+  if (data.url) {
+    sessionStorage.removeItem("fives.lobby");
+    location.href = data.url;
+    return;
   }
+  $("lobby-status").textContent = data.taken >= data.players || data.fill_in <= 0
+    ? t("web.lobby.starting")
+    : t("web.lobby.waiting", { seat: data.seat + 1, players: data.players, taken: data.taken,
+      n: Math.ceil(data.fill_in) });
+  setTimeout(waitForTable, 1000);
+}
 
-  function errorText(data) {
-    return (data && data.message && (data.message[lang()] || data.message.en)) || "?";
+/**
+ * @param {string} text
+ * @param {string} [link]
+ */
+function row(text, link) {
+  const li = document.createElement("li");
+  li.textContent = text + (link ? " " : "");
+  if (link) {
+    const a = document.createElement("a");
+    a.href = link;
+    a.textContent = t("web.lobby.watch");
+    li.append(a);
   }
+  return li;
+}
 
-  async function post(path, body) {
-    const res = await fetch(path, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    return [res.ok, await res.json()];
+/**
+ * @param {string} id
+ * @param {HTMLLIElement[]} rows
+ */
+function renderList(id, rows) {
+  const items = rows.length ? rows : [row(t("web.lobby.none"))];
+  $(id).replaceChildren(...items);
+}
+
+async function refreshLists() {
+  try {
+    /** @type {Listing} */
+    const data = await (await fetch("/api/lobby")).json();
+    lobby.waits = data.waits;
+    lobby.listing = data;
+  } catch (e) {
+    return;
   }
+  renderLists();
+}
 
-  async function playNow(event) {
-    event.preventDefault();
-    $("lobby-error").textContent = "";
-    const [ok, data] = await post("/api/lobby/play", {
-      preset: $("lobby-preset").value,
-      players: Number($("lobby-players").value),
-      wait: Number($("lobby-wait").value),
-      level: $("lobby-level").value,
-    });
-    if (!ok) {
-      $("lobby-error").textContent = errorText(data);
-      return;
-    }
-    lobby.seat = { room: data.room, token: data.token };
-    sessionStorage.setItem("fives.lobby", JSON.stringify(lobby.seat));
-    $("lobby-play").disabled = true;
+function renderLists() {
+  const data = lobby.listing;
+  if (!data) return;
+  renderList("lobby-waiting", data.waiting.map((r) => row(t("web.lobby.row_waiting", {
+    preset: presetName(r.preset), taken: r.taken, players: r.players,
+    n: Math.ceil(r.fill_in) }))));
+  renderList("lobby-playing", data.playing.map((r) => row(t("web.lobby.row_playing", {
+    preset: presetName(r.preset), players: r.players }), r.watch)));
+}
+
+/** Show the lobby and keep its lists fresh (the start page only). */
+export async function startLobby() {
+  if (!document.getElementById("lobby")) return;
+  await refreshLists();
+  renderForm();
+  select("lobby-preset").addEventListener("change", renderForm);
+  $("lobby-form").addEventListener("submit", playNow);
+  select("lang").addEventListener("change", () => { renderForm(); renderLists(); });
+  setInterval(refreshLists, 5000);
+  const saved = sessionStorage.getItem("fives.lobby");
+  if (saved) {
+    lobby.seat = JSON.parse(saved);
+    playButton().disabled = true;
     waitForTable();
   }
-
-  async function waitForTable() {
-    if (!lobby.seat) return;
-    const [ok, data] = await post("/api/lobby/wait", lobby.seat);
-    if (!ok) {
-      sessionStorage.removeItem("fives.lobby");
-      lobby.seat = null;
-      $("lobby-play").disabled = false;
-      $("lobby-error").textContent = errorText(data);
-      return;
-    }
-    if (data.url) {
-      sessionStorage.removeItem("fives.lobby");
-      location.href = data.url;
-      return;
-    }
-    $("lobby-status").textContent = data.taken >= data.players || data.fill_in <= 0
-      ? t("web.lobby.starting")
-      : t("web.lobby.waiting", { seat: data.seat + 1, players: data.players, taken: data.taken,
-        n: Math.ceil(data.fill_in) });
-    lobby.timer = setTimeout(waitForTable, 1000);
-  }
-
-  function row(text, link) {
-    const li = document.createElement("li");
-    li.textContent = text + (link ? " " : "");
-    if (link) {
-      const a = document.createElement("a");
-      a.href = link;
-      a.textContent = t("web.lobby.watch");
-      li.append(a);
-    }
-    return li;
-  }
-
-  function renderList(id, rows) {
-    const items = rows.length ? rows : [row(t("web.lobby.none"))];
-    $(id).replaceChildren(...items);
-  }
-
-  async function refreshLists() {
-    try {
-      const data = await (await fetch("/api/lobby")).json();
-      lobby.waits = data.waits;
-      lobby.listing = data;
-    } catch (e) {
-      return;
-    }
-    renderLists();
-  }
-
-  function renderLists() {
-    const data = lobby.listing;
-    if (!data) return;
-    renderList("lobby-waiting", data.waiting.map((r) => row(t("web.lobby.row_waiting", {
-      preset: presetName(r.preset), taken: r.taken, players: r.players,
-      n: Math.ceil(r.fill_in) }))));
-    renderList("lobby-playing", data.playing.map((r) => row(t("web.lobby.row_playing", {
-      preset: presetName(r.preset), players: r.players }), r.watch)));
-  }
-
-  async function start() {
-    if (location.pathname !== "/" || !$("lobby")) return;
-    const [msgs, presets] = await Promise.all([
-      fetch("/api/messages").then((r) => r.json()),
-      fetch("/api/presets").then((r) => r.json()),
-    ]);
-    lobby.msgs = msgs;
-    lobby.presets = presets;
-    await refreshLists();
-    renderForm();
-    $("lobby-preset").addEventListener("change", renderForm);
-    $("lobby-form").addEventListener("submit", playNow);
-    $("lang").addEventListener("change", () => { renderForm(); renderLists(); });
-    setInterval(refreshLists, 5000);
-    const saved = sessionStorage.getItem("fives.lobby");
-    if (saved) {
-      lobby.seat = JSON.parse(saved);
-      $("lobby-play").disabled = true;
-      waitForTable();
-    }
-  }
-
-  document.addEventListener("DOMContentLoaded", start);
-})();
+}

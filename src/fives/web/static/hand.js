@@ -1,0 +1,237 @@
+// Your hand, the buttons for the ends of the picked tile, and the action buttons.
+// Keyboard: the hand is one stop for Tab. Arrow keys move between the playable tiles (then the
+// buttons beside them: draw, pass, next hand); Enter picks a tile. A tile with several places
+// shows one button per end under the hand; arrows move between those, Enter plays, Escape goes
+// back. Focus stays in the hand when the board changes.
+import { renderBoard } from "./boardview.js";
+import { $, el, tilePicture } from "./dom.js";
+import { t } from "./i18n.js";
+import { parseMove, playMove, shownForm, targetsOfSelection } from "./moves.js";
+import { send } from "./socket.js";
+import { frame, isMyTurn, state } from "./state.js";
+import { endWords, tileWords } from "./words.js";
+
+export function renderHand() {
+  const f = frame();
+  const v = f.view;
+  const mine = $("mine");
+  const hadFocus = mine.contains(document.activeElement) || state.keepFocus ||
+    (state.firstDraw && document.activeElement === document.body);
+  state.firstDraw = false;
+  const focusKey = state.focusKey;
+  const hand = $("hand");
+  const actions = $("actions");
+  const legal = isMyTurn() ? v.legal_moves : [];
+  // Nothing to change: keep the buttons (a key press on one must not be lost to a redraw).
+  const sig = JSON.stringify([v.hand, legal, state.selected, v.phase, f.you, state.lang,
+    state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm()]);
+  if (sig === state.handSig && hand.childElementCount + actions.childElementCount > 0) {
+    state.keepFocus = false;
+    return;
+  }
+  state.handSig = sig;
+  renderTiles(legal);
+  renderEnds();
+  const overdraw = renderActions(legal);
+  renderHint(legal, overdraw);
+  // Roving focus: exactly one of the hand's stops takes Tab; put focus back if it was here.
+  const stops = focusStops();
+  const keep = stops.find((b) => b.dataset.key === focusKey) || stops[0];
+  if (keep) keep.tabIndex = 0;
+  if (keep && hadFocus && f.you !== null) keep.focus({ preventScroll: true });
+  state.keepFocus = false;
+}
+
+/** @param {string[]} legal */
+function renderTiles(legal) {
+  const hand = $("hand");
+  const playable = new Set(legal.map(parseMove).map((m) => m && m.tile).filter(Boolean));
+  hand.setAttribute("aria-label", t("web.your_hand"));
+  hand.replaceChildren(...frame().view.hand.map((tileText) => {
+    const [a, b] = tileText.split("-").map(Number);
+    const pic = tilePicture(tileText, { class: "hand-tile", "aria-hidden": "true" });
+    const can = playable.has(tileText);
+    const label = tileWords(a, b) + (isMyTurn() && !can ? " " + t("web.not_playable") : "");
+    return el("button", {
+      type: "button",
+      class: "tile-btn roving" + (can ? " playable" : "") +
+        (state.selected === tileText ? " selected" : ""),
+      "data-tile": tileText,
+      "data-key": "tile:" + tileText,
+      "aria-label": label,
+      "aria-pressed": state.selected === tileText ? "true" : "false",
+      "aria-disabled": isMyTurn() && !can ? "true" : null,
+      tabindex: "-1",
+      onclick: () => pickTile(tileText),
+    }, pic);
+  }));
+}
+
+// One button per end for the selected tile, in words; a sniff's form is said (§9 O4), and a
+// sniff led in either form gets its two buttons too.
+function renderEnds() {
+  const endsBox = $("ends");
+  const targets = targetsOfSelection().filter((m) => m.node || m.form);
+  endsBox.setAttribute("aria-label", t("web.pick_end"));
+  endsBox.replaceChildren(...targets.map((m) => el("button", {
+    type: "button", class: "end-btn" + (m.form ? " sniff-" + m.form : ""), "data-move": m.text,
+    "data-key": "end:" + m.text, tabindex: "-1",
+    onclick: () => playMove(m.text),
+    onfocus: () => showGhost(m), onmouseenter: () => showGhost(m),
+  }, (m.node ? t("web.play_on", { tile: tileWords(m.a, m.b), end: endWords(m.node, m.port) })
+    : t("web.lead_tile", { tile: tileWords(m.a, m.b) })) +
+    (m.form ? ", " + t("web.sniff_as_" + m.form) : ""))));
+}
+
+/**
+ * Draw, pass, next hand, rematch, the record; says whether a draw is the solitaire's overdraw.
+ * @param {string[]} legal
+ */
+function renderActions(legal) {
+  const f = frame();
+  const v = f.view;
+  const buttons = [];
+  /**
+   * @param {string} id
+   * @param {string} text
+   * @param {() => void} onclick
+   * @param {boolean} primary
+   */
+  const act = (id, text, onclick, primary) => el("button", {
+    type: "button", class: (primary ? "primary " : "") + "roving", id, "data-key": "btn:" + id,
+    tabindex: "-1", onclick }, text);
+  // RULES.md §4.3: beside a placement a draw is the solitaire's overdraw; it is priced on its
+  // own button and needs a second click, so it never happens by accident.
+  const overdraw = legal.includes("draw") && legal.length > 1;
+  if (overdraw) {
+    const cost = f.overdraw_cost || 0;
+    const button = act("btn-overdraw",
+      t(state.overdrawArmed ? "web.overdraw_confirm" : "web.overdraw", { cost }), () => {
+        if (state.overdrawArmed) { state.overdrawArmed = false; playMove("draw"); }
+        else { state.overdrawArmed = true; renderHand(); }
+      }, false);
+    button.classList.add("overdraw");
+    if (state.overdrawArmed) button.classList.add("armed");
+    buttons.push(button);
+  } else if (legal.includes("draw")) {
+    buttons.push(act("btn-draw", t("web.draw"), () => playMove("draw"), true));
+  }
+  if (!overdraw) state.overdrawArmed = false;
+  if (legal.includes("pass")) {
+    buttons.push(act("btn-pass", t("web.pass"), () => playMove("pass"), true));
+  }
+  if (v.phase === "hand_over" && f.you !== null) {
+    buttons.push(act("btn-next", t("web.next_hand"), () => send({ type: "next_hand" }), true));
+  }
+  if (v.phase === "game_over") {
+    if (f.you !== null) {
+      buttons.push(act("btn-rematch", t("web.rematch"), () => send({ type: "rematch" }), true));
+    }
+    buttons.push(act("btn-record", t("web.download"), () => send({ type: "record" }), false));
+    buttons.push(el("a", { href: "/", class: "button" }, t("web.new_game_link")));
+  }
+  $("actions").replaceChildren(...buttons);
+  return overdraw;
+}
+
+/**
+ * @param {string[]} legal
+ * @param {boolean} overdraw
+ */
+function renderHint(legal, overdraw) {
+  const f = frame();
+  const hint = $("hint");
+  if (f.you === null) hint.textContent = t("web.spectating");
+  else if (!isMyTurn()) hint.textContent = "";
+  else if (legal.includes("draw") && !overdraw) hint.textContent = t("web.must_draw");
+  else if (legal.includes("pass")) hint.textContent = t("web.must_pass");
+  else if (!f.view.layout.nodes.length) hint.textContent = t("web.lead_any");
+  else hint.textContent = state.selected ? t("web.pick_end") : t("web.pick_tile");
+}
+
+/**
+ * The buttons arrow keys move between now: the ends of the selected tile if any, else the
+ * playable tiles (every tile when it is not your turn) and the action buttons.
+ * @returns {HTMLElement[]}
+ */
+function focusStops() {
+  /** @type {HTMLElement[]} */
+  const ends = [...document.querySelectorAll("#ends .end-btn")].map((b) => /** @type {HTMLElement} */ (b));
+  if (ends.length) return ends;
+  /** @type {HTMLElement[]} */
+  const tiles = [...document.querySelectorAll("#hand .tile-btn")].map((b) => /** @type {HTMLElement} */ (b));
+  const usable = isMyTurn() ? tiles.filter((b) => b.classList.contains("playable")) : tiles;
+  /** @type {HTMLElement[]} */
+  const buttons = [...document.querySelectorAll("#actions button")].map((b) => /** @type {HTMLElement} */ (b));
+  // Between hands and after the game, the buttons (next hand, rematch) come first.
+  return frame().view.phase === "play" ? [...usable, ...buttons] : [...buttons, ...usable];
+}
+
+/** @param {KeyboardEvent} e */
+export function onHandKey(e) {
+  const stops = focusStops();
+  const i = stops.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+  if (i < 0) return;
+  let next = null;
+  if (e.key === "ArrowRight" || e.key === "ArrowDown") next = stops[(i + 1) % stops.length];
+  else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
+    next = stops[(i - 1 + stops.length) % stops.length];
+  } else if (e.key === "Home") next = stops[0];
+  else if (e.key === "End") next = stops[stops.length - 1];
+  else if (e.key === "Escape" && state.selected) {
+    state.focusKey = "tile:" + state.selected;
+    state.selected = null;
+    state.keepFocus = true;
+    renderBoard();
+    renderHand();
+    e.preventDefault();
+    return;
+  }
+  if (!next) return;
+  e.preventDefault();
+  for (const b of stops) b.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+  state.focusKey = next.dataset.key || null;
+  const move = next.classList.contains("end-btn") ? parseMove(next.dataset.move || "") : null;
+  if (move) showGhost(move);
+}
+
+/**
+ * A sniff's button shows its ghost in its own form (the board is redrawn for the other form).
+ * @param {import("./moves.js").Move} m
+ */
+function showGhost(m) {
+  if (m.form && m.node && m.form !== shownForm()) {
+    state.sniffForm = m.form;
+    state.endFocus = m.text;
+    renderBoard();
+    return;
+  }
+  hotGhost(m.text);
+}
+
+/** @param {string} move */
+function hotGhost(move) {
+  state.endFocus = move;
+  for (const g of document.querySelectorAll("#board .ghost")) {
+    g.classList.toggle("hot", /** @type {SVGElement} */ (g).dataset.move === move);
+  }
+}
+
+/** @param {string} tileText */
+function pickTile(tileText) {
+  if (!isMyTurn()) return;
+  const moves = frame().view.legal_moves.map(parseMove)
+    .filter(/** @returns {m is import("./moves.js").Move} */ (m) => m !== null && m.tile === tileText);
+  if (!moves.length) return;
+  if (moves.length === 1) {  // a single legal place needs no second click
+    playMove(moves[0].text);
+    return;
+  }
+  state.selected = state.selected === tileText ? null : tileText;
+  state.focusKey = state.selected ? "end:" + moves[0].text : "tile:" + tileText;
+  state.keepFocus = true;
+  renderBoard();
+  renderHand();
+}

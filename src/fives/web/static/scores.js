@@ -1,0 +1,83 @@
+// The scores (with Five Up's tally) and the other seats' hands, face down.
+import { $, el, svg } from "./dom.js";
+import { t } from "./i18n.js";
+import { frame } from "./state.js";
+import { seatName, sideName } from "./words.js";
+
+export function renderScores() {
+  const f = frame();
+  const v = f.view;
+  const items = v.scores.map((score, side) => {
+    const row = el("div", { class: "score" + (v.winner === side ? " winner" : "") },
+      el("span", { class: "side" }, sideName(side)),
+      el("strong", { class: "points" }, String(score)));
+    if (f.table.preset === "five-up" || f.table.preset === "five-up-solitaire") {
+      row.append(tally(score));
+    }
+    // RULES.md §4: where the solitaire deck's points came from
+    if (side === 1 && f.deck && f.deck.handicap !== undefined) {
+      row.append(el("small", { class: "deck-from" }, t("web.deck_from", f.deck)));
+    }
+    return row;
+  });
+  $("scores").replaceChildren(
+    el("p", { class: "target" }, t("web.target_is", { n: f.table.target })), ...items
+  );
+}
+
+/**
+ * RULES.md §9 O8: ten strokes make one "fifty": a large X, then a small x in each of the four
+ * spaces around it (top, right, bottom, left).
+ * @param {number} score
+ */
+function tally(score) {
+  const n = Math.abs(score);
+  const full = Math.floor(n / 10);
+  const rest = n % 10;
+  const symbols = full + (rest ? 1 : 0);
+  const width = Math.max(1, symbols) * 34 + (score < 0 ? 14 : 0);
+  const root = svg("svg", { class: "tally", viewBox: `0 0 ${width} 32`, width: width, height: 32,
+    role: "img", "aria-label": t("web.tally") + ": " + score });
+  let x = 0;
+  if (score < 0) {
+    root.append(svg("line", { x1: 2, y1: 16, x2: 10, y2: 16, class: "stroke" }));
+    x = 14;
+  }
+  const smalls = [[16, 5], [27, 16], [16, 27], [5, 16]];
+  for (let s = 0; s < symbols; s++) {
+    const strokes = s < full ? 10 : rest;
+    const g = svg("g", { transform: `translate(${x + s * 34},0)` });
+    const lines = [[6, 6, 26, 26], [26, 6, 6, 26]];
+    for (const [cx, cy] of smalls) {
+      lines.push([cx - 3, cy - 3, cx + 3, cy + 3], [cx + 3, cy - 3, cx - 3, cy + 3]);
+    }
+    for (let k = 0; k < strokes; k++) {
+      const [x1, y1, x2, y2] = lines[k];
+      g.append(svg("line", { x1, y1, x2, y2, class: k < 2 ? "stroke big" : "stroke" }));
+    }
+    root.append(g);
+  }
+  return root;
+}
+
+export function renderOthers() {
+  const f = frame();
+  const v = f.view;
+  const items = [];
+  for (let seat = 0; seat < v.hand_sizes.length; seat++) {
+    if (seat === f.you) continue;
+    const backs = el("span", { class: "backs", "aria-hidden": "true" });
+    for (let k = 0; k < v.hand_sizes[seat]; k++) backs.append(el("span", { class: "back" }));
+    const info = f.table.seats[seat];
+    items.push(el("div", {
+      class: "other" + (v.turn === seat && v.phase === "play" ? " to-move" : "") +
+        (info.connected ? "" : " away"),
+      "data-seat": seat,
+    },
+      el("span", { class: "name" }, seatName(seat)),
+      backs,
+      el("span", { class: "count" }, t("web.tiles_left", { n: v.hand_sizes[seat] })),
+      info.connected ? null : el("span", { class: "away-tag" }, t("web.offline"))));
+  }
+  $("others").replaceChildren(...items);
+}

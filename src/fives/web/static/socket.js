@@ -1,0 +1,39 @@
+// The table's WebSocket: join with the link's token, hand every frame to one handler, and come
+// back after a drop.
+import { setStatus } from "./dom.js";
+import { t } from "./i18n.js";
+import { state } from "./state.js";
+
+/** The seat or watch token in the address ("#t=..." or "#w=..."). */
+export function tokenFromHash() {
+  const m = /^#([tw])=([A-Za-z0-9_-]{16,100})$/.exec(location.hash);
+  return m ? m[2] : null;
+}
+
+/** @param {(frame: any) => void} onFrame */
+export function connect(onFrame) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(proto + "//" + location.host + "/ws");
+  state.ws = ws;
+  ws.addEventListener("open", () => {
+    state.retry = 0;
+    ws.send(JSON.stringify({ type: "join", token: state.token }));
+  });
+  ws.addEventListener("message", (ev) => onFrame(JSON.parse(ev.data)));
+  ws.addEventListener("close", (e) => {
+    document.body.dataset.closed = String(e.code) + " " + e.reason;
+    if (state.ws !== ws) return;
+    setStatus(t("web.reconnecting"));
+    document.body.classList.add("offline");
+    // 0.1 to 0.3 s at first (a server that died is replaced at once by another behind the
+    // same address), then doubling up to about 8 s; the random share keeps the clients of a
+    // dead server from all coming back in the same instant.
+    state.retry = Math.min(state.retry + 1, 7);
+    setTimeout(() => connect(onFrame), 100 * 2 ** (state.retry - 1) * (0.5 + Math.random()));
+  });
+}
+
+/** @param {Record<string, unknown>} msg */
+export function send(msg) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(msg));
+}

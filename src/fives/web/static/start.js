@@ -1,0 +1,163 @@
+// The start page's form: a new table's preset, players, target, timer, sniff and seats.
+import { $, el, input, select } from "./dom.js";
+import { t } from "./i18n.js";
+import { state } from "./state.js";
+
+function catalog() {
+  if (!state.presets) throw new Error("no presets yet");
+  return state.presets;
+}
+
+export function renderStart() {
+  const presetSel = select("preset");
+  const current = presetSel.value;
+  /** @param {import("./state.js").Preset} p */
+  const option = (p) => el("option", { value: p.id }, p.name[state.lang]);
+  const historical = catalog().presets.filter((p) => p.group === "historical");
+  presetSel.replaceChildren(
+    ...catalog().presets.filter((p) => p.group !== "historical").map(option),
+    // RULES.md §9 O14: the historical presets under their own heading
+    ...(historical.length
+      ? [el("optgroup", { label: t("web.historical") }, ...historical.map(option))]
+      : [])
+  );
+  presetSel.value = current || "five-up";
+  updateStartForm(false);
+}
+
+function presetInfo() {
+  const id = select("preset").value;
+  const info = catalog().presets.find((p) => p.id === id);
+  if (!info) throw new Error("unknown preset " + id);
+  return info;
+}
+
+/** @param {boolean} resetTarget */
+function updateStartForm(resetTarget) {
+  const info = presetInfo();
+  $("rules-card").textContent = info.card[state.lang];
+  const playersSel = select("players");
+  const counts = Object.keys(info.players);
+  const prev = playersSel.value;
+  playersSel.replaceChildren(...counts.map((n) => el("option", { value: n }, n)));
+  playersSel.value = counts.includes(prev) ? prev : counts.includes("2") ? "2" : counts[0];
+  const n = Number(playersSel.value);
+  const part = input("partnerships");
+  $("partnerships-row").hidden = n !== 4;
+  if (resetTarget || part.dataset.preset !== info.id || part.dataset.players !== String(n)) {
+    part.checked = Boolean(info.players[String(n)].partnerships);
+    part.dataset.preset = info.id;
+    part.dataset.players = String(n);
+  }
+  const target = input("target");
+  if (resetTarget || !target.value || target.dataset.auto === "1") {
+    target.value = String(defaultTarget(info, n, part.checked));
+    target.dataset.auto = "1";
+  }
+  const timer = select("timer");
+  const tv = timer.value || "0";
+  timer.replaceChildren(
+    ...catalog().timers.map((s) =>
+      el("option", { value: String(s) }, s === 0 ? t("web.timer_off") : t("web.seconds", { n: s }))
+    )
+  );
+  timer.value = tv;
+  // RULES.md §9 O4: the sniff, for the presets that take it, and its placer's choice of form
+  const sniff = select("sniff");
+  const sv = sniff.value || "none";
+  sniff.replaceChildren(...["none", "us", "british"].map((f) =>
+    el("option", { value: f }, t("web.sniff_" + f))));
+  sniff.value = info.sniff ? sv : "none";
+  $("sniff-row").hidden = !info.sniff;
+  $("sniff-choice-row").hidden = !info.sniff || sniff.value === "none";
+  renderSeatChoices(n);
+}
+
+/**
+ * @param {import("./state.js").Preset} info
+ * @param {number} n
+ * @param {boolean} partnerships
+ */
+function defaultTarget(info, n, partnerships) {
+  // Multiples of five: 250 for two sides, 200 for three or four (RULES.md §5.6).
+  if (info.id === "multiples-of-five" && n === 4) return partnerships ? 250 : 200;
+  return info.players[String(n)].target;
+}
+
+/** @param {number} n */
+function renderSeatChoices(n) {
+  const box = $("seats");
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const options = [
+      el("option", { value: "me" }, t("web.kind_me")),
+      el("option", { value: "friend" }, t("web.kind_friend")),
+      ...catalog().levels.map((lv) =>
+        el("option", { value: "bot:" + lv }, t("web.kind_bot", { level: t("web.level." + lv) }))
+      ),
+    ];
+    const sel = /** @type {HTMLSelectElement} */ (el("select",
+      { id: "seat-" + i, "aria-label": t("web.seat_n", { n: i + 1 }) }, ...options));
+    sel.value = old[i] || (i === 0 ? "me" : "bot:greedy");
+    rows.push(el("label", { class: "seat-choice" }, t("web.seat_n", { n: i + 1 }) + " ", sel));
+  }
+  box.replaceChildren(el("legend", {}, t("web.seats")), ...rows);
+}
+
+/** @param {SubmitEvent} ev */
+async function createTable(ev) {
+  ev.preventDefault();
+  const info = presetInfo();
+  const n = Number(select("players").value);
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const v = select("seat-" + i).value;
+    seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: v });
+  }
+  /** @type {Record<string, unknown>} */
+  const body = {
+    preset: info.id,
+    players: n,
+    target: Number(input("target").value),
+    timer: Number(select("timer").value),
+    seats,
+  };
+  if (n === 4) body.partnerships = input("partnerships").checked;
+  const sniff = select("sniff").value;
+  if (info.sniff && sniff !== "none") {
+    body.sniff = sniff;
+    if (input("sniff-choice").checked) body.sniff_orientation_choice = true;
+  }
+  const errBox = $("create-error");
+  errBox.textContent = "";
+  const res = await fetch("/api/tables", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!res.ok) {
+    errBox.textContent = (data.message && data.message[state.lang]) || "error";
+    return;
+  }
+  // The creator keeps every link of the table (the server only has their hashes).
+  localStorage.setItem("fives.links." + data.table, JSON.stringify(data));
+  location.assign(data.me || data.watch);
+}
+
+/** Show the start page and follow its form. */
+export function startPage() {
+  $("start").hidden = false;
+  renderStart();
+  select("preset").addEventListener("change", () => updateStartForm(true));
+  select("players").addEventListener("change", () => updateStartForm(true));
+  input("partnerships").addEventListener("change", () => {
+    input("target").value = String(defaultTarget(presetInfo(), 4, input("partnerships").checked));
+  });
+  input("target").addEventListener("input", () => {
+    input("target").dataset.auto = "0";
+  });
+  select("sniff").addEventListener("change", () => updateStartForm(false));
+  /** @type {HTMLFormElement} */ ($("create-form")).addEventListener("submit", createTable);
+}

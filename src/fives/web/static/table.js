@@ -1,0 +1,126 @@
+// The table page: each frame from the server is taken in here and the table drawn again.
+import { renderBoard } from "./boardview.js";
+import { $, setStatus } from "./dom.js";
+import { checkDeal } from "./fairdeal.js";
+import { renderHand } from "./hand.js";
+import { t, tYou } from "./i18n.js";
+import { downloadRecord, renderLinks } from "./links.js";
+import { renderLog, renderReveal } from "./log.js";
+import { renderOthers, renderScores } from "./scores.js";
+import { sound } from "./sound.js";
+import { frame, isMyTurn, state } from "./state.js";
+import { describe, onMySide, seatName, sideName } from "./words.js";
+
+/** @param {any} msg a frame from the server */
+export function onFrame(msg) {
+  document.body.classList.remove("offline");
+  if (msg.type === "error") {
+    $("table-error").textContent = msg.message[state.lang] || msg.message.en;
+    if (msg.key === "bad_token") setStatus(t("web.no_link"));
+    return;
+  }
+  if (msg.type === "record") {
+    downloadRecord(msg.record);
+    return;
+  }
+  if (msg.type !== "state") return;
+  /** @type {import("./state.js").StateFrame} */
+  const f = msg;
+  $("table-error").textContent = "";
+  const prev = state.frame;
+  const wasMyTurn = isMyTurn();
+  if (f.full) state.log = f.events.slice();
+  else {
+    if (prev && f.view.hand_number !== prev.view.hand_number) state.log = [];
+    state.log.push(...f.events);
+  }
+  if (!prev || prev.view.hand_number !== f.view.hand_number || f.view.phase !== "play") {
+    state.selected = null;
+  }
+  if (prev && prev.view.phase !== f.view.phase) state.focusKey = null;
+  state.frame = f;
+  document.body.dataset.seq = String(f.seq);
+  document.body.dataset.phase = f.view.phase;
+  state.deadlineAt = f.deadline === null ? null : Date.now() + f.deadline * 1000;
+  if (!state.links) {
+    const saved = localStorage.getItem("fives.links." + f.table.id);
+    state.links = saved ? JSON.parse(saved) : false;
+  }
+  const plays = f.events.filter((ev) => ev.kind === "play");
+  if (plays.length) state.lastMover = plays[plays.length - 1].seat ?? null;
+  if (state.firstDraw === undefined) state.firstDraw = true;
+  renderTable();
+  checkDeal(f);
+  if (!f.full) {
+    if (plays.length) sound.click();
+    announce(f.events, wasMyTurn);
+  }
+  if (isMyTurn() && !wasMyTurn) sound.chime();
+}
+
+/**
+ * The polite live region: what the others did, the scores it brought, then whose turn it is.
+ * @param {import("./state.js").GameEvent[]} events
+ * @param {boolean} wasMyTurn
+ */
+function announce(events, wasMyTurn) {
+  const f = frame();
+  const v = f.view;
+  const said = [];
+  for (const ev of events) {
+    if (ev.seat !== undefined && ev.seat === f.you && ev.kind !== "hand_end") continue;
+    const text = describe(ev);
+    if (text) said.push(text);
+  }
+  if (said.length && v.phase === "play") {
+    said.push(t("web.scores_now", { scores: v.scores.map((x, side) =>
+      `${sideName(side)} ${x}`).join(", ") }));
+  }
+  if (v.phase === "play" && (said.length || isMyTurn() !== wasMyTurn)) {
+    said.push(isMyTurn() ? t("web.your_turn") : t("web.turn_of", { name: seatName(v.turn) }));
+  }
+  if (!said.length) return;
+  $("announce").textContent = said.join(" ");
+}
+
+export function renderTable() {
+  const v = frame().view;
+  let status;
+  if (v.phase === "game_over") {
+    status = tYou("web.ev.game_end", onMySide(v.winner),
+      { name: v.winner === null ? "" : sideName(v.winner), scores: v.scores.join(" – ") });
+  } else if (v.phase === "hand_over") {
+    const end = state.log.filter((ev) => ev.kind === "hand_end").pop();
+    status = end ? describe(end) : t("web.reveal");
+  } else if (isMyTurn()) {
+    status = t("web.your_turn");
+  } else {
+    status = t("web.turn_of", { name: seatName(v.turn) });
+  }
+  setStatus(status);
+  $("status").dataset.turn = isMyTurn() ? "me" : "other";
+  document.body.classList.toggle("my-turn", isMyTurn());
+  renderScores();
+  renderOthers();
+  renderBoard();
+  renderHand();
+  renderReveal();
+  renderLog();
+  renderLinks();
+  tick();
+}
+
+/** The line under the status: the hand's number, the boneyard, the time left to play. */
+export function tick() {
+  const f = state.frame;
+  if (!f) return;
+  const clock = $("clock");
+  const head = t("web.hand_no", { n: f.view.hand_number }) + " · " +
+    t("web.boneyard", { n: f.view.boneyard_size });
+  if (state.deadlineAt === null) {
+    clock.textContent = head;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000));
+  clock.textContent = head + " · " + t("web.time_left", { n: left });
+}
