@@ -110,11 +110,14 @@ def test_static_files_are_cached_by_content_hash(make_client: Any) -> None:
 
 @pytest.mark.parametrize("make_client", ["sqlite"], indirect=True)  # one process
 def test_health_and_metrics(make_client: Any) -> None:
-    client = make_client()
+    client = make_client(metrics_token="s3cret")
     create(client, **TWO_HUMANS)
     assert client.get("/healthz").json() == {"status": "ok", "tables": 1}
     client.post("/api/tables", content=b"{}", headers={"content-type": "text/plain"})
-    metrics = client.get("/metrics").text
+    # The test client is not on loopback: the token opens /metrics, nothing else does.
+    assert client.get("/metrics").status_code == 403
+    assert client.get("/metrics", headers={"authorization": "Bearer wrong"}).status_code == 403
+    metrics = client.get("/metrics", headers={"authorization": "Bearer s3cret"}).text
     assert "fives_tables_live 1.0" in metrics
     assert 'fives_refusals_total{kind="content_type"} 1.0' in metrics
     assert "fives_actions_total 1.0" in metrics and "fives_commit_seconds_count 1.0" in metrics

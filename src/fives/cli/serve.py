@@ -17,6 +17,7 @@ from typing import Any
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+METRICS_TOKEN_ENV = "FIVES_METRICS_TOKEN"
 LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
     # (option, Limits field, type, help)
     ("--message-rate", "message_rate", float, "messages one socket may send per second"),
@@ -118,6 +119,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--max-connections", type=int, default=2000,
                         help="open connections in all, past which new ones get 503 "
                         "(default 2000)")
+    parser.add_argument(
+        "--metrics-token", default=os.environ.get(METRICS_TOKEN_ENV, ""), metavar="TOKEN",
+        help="/metrics answers loopback clients, and others that send 'Authorization: Bearer "
+        f"TOKEN' (default ${METRICS_TOKEN_ENV}; unset: loopback only)")
+    parser.add_argument(
+        "--no-gc-tuning", action="store_true",
+        help="leave the garbage collector as Python sets it (by default it is tuned for short "
+        "pauses, see docs/DEPLOY.md)")
     from fives.cli import serve_shared
 
     serve_shared.add_options(parser)
@@ -181,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
     config = ServerConfig(
         bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
         trusted_proxies=tuple(args.trusted_proxy), allowed_hosts=allowed,
+        gc_tuning=not args.no_gc_tuning, metrics_token=args.metrics_token,
     )
     from fives.cli import serve_shared
 

@@ -666,6 +666,7 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_seat": "Unknown lobby seat: expected the room and token that Play now gave.",
     "web.err.illegal_move": "Move '{move}' is not legal here; legal: {legal}.",
     "web.err.json_only": "Content type '{value}': expected application/json.",
+    "web.err.metrics": "Metrics are for this host, or for a holder of the metrics token.",
     "web.err.origin": "Tables are created from this site's page only.",
     "web.deal_committed": "Deal committed: its seed is revealed after the hand.",
     "web.deal_verified": "Deal verified: it is the one committed to before the hand.",

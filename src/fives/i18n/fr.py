@@ -723,6 +723,7 @@ MESSAGES: dict[str, str] = {
     ),
     "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
+    "web.err.metrics": "Les métriques sont pour cet hôte, ou pour qui a le jeton des métriques.",
     "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",
     "web.deal_committed": "Donne engagée : sa graine est révélée après la manche.",
     "web.deal_verified": "Donne vérifiée : c'est celle engagée avant la manche.",

@@ -44,3 +44,8 @@ class ServerConfig:
     # Host names the server answers to (Host and Origin headers); empty: the bound host only
     # for Origin, any Host.
     allowed_hosts: tuple[str, ...] = ()
+    # The garbage collector tuned for short pauses (``fives.web.pauses``): process-wide, so
+    # ``fives serve`` turns it on, not a library user's app.
+    gc_tuning: bool = False
+    # /metrics answers loopback clients, and others that send "Authorization: Bearer TOKEN".
+    metrics_token: str = ""

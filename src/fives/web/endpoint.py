@@ -19,7 +19,14 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fives.errors import FivesError
-from fives.web.guard import Bucket, Budgets, client_address, host_allowed, origin_allowed
+from fives.web.guard import (
+    Bucket,
+    Budgets,
+    client_address,
+    host_allowed,
+    origin_allowed,
+    request_scheme,
+)
 from fives.web.hub import Connection, GameServer, LiveTable
 from fives.web.protocol import (
     CLOSE_FLOOD,
@@ -142,16 +149,23 @@ class Session:
     async def join(self, token: str) -> None:
         if self.table is not None:
             raise ProtocolError("already joined: one seat per connection", "already_joined")
-        if self.budgets.links_blocked(self.address):
+        limits = self.hub.config.limits
+        if not await self.budgets.link_turn(self.address, limits.join_timeout):
             self.kick(CLOSE_TOO_MANY, "too many wrong links from your address: wait a minute")
             return
         try:
             self.table = await self.hub.join(self.conn, token)
         except ProtocolError as exc:
-            if exc.key == "bad_token" and not self.budgets.failed_link(self.address):
+            if exc.key != "bad_token":
+                self.budgets.link_right(self.address)  # not a wrong link: no try spent
+            elif not self.budgets.links_left(self.address):
                 self.kick(CLOSE_TOO_MANY, "too many wrong links from your address: wait a minute")
                 return
             raise
+        except BaseException:
+            self.budgets.link_right(self.address)
+            raise
+        self.budgets.link_right(self.address)
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -161,12 +175,14 @@ class Session:
 async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
     config = hub.config
     host = ws.headers.get("host")
+    peer = ws.client.host if ws.client else None
+    scheme = request_scheme(ws.url.scheme, peer, ws.headers, config)
     if not host_allowed(host, config) or not origin_allowed(ws.headers.get("origin"), host,
-                                                             config):
+                                                             config, scheme):
         hub.metrics.refuse("origin")
         await ws.close(code=CLOSE_FORBIDDEN)
         return
-    address = client_address(ws.client.host if ws.client else None, ws.headers, config)
+    address = client_address(peer, ws.headers, config)
     if hub.stopping:
         await ws.close(code=1001)
         return

@@ -8,47 +8,69 @@ new tables, wrong links) and forgets an address once it is back to a full allowa
 
 from __future__ import annotations
 
+import asyncio
+import hmac
+import ipaddress
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from fives.web.config import Limits, ServerConfig
 
 
 @dataclass(eq=False)
 class Bucket:
-    """A token bucket: ``rate`` events a second on average, bursts of ``burst``."""
+    """A token bucket: ``rate`` events a second on average, bursts of ``burst``. It starts full
+    and never holds more than ``burst``, however long it sat idle."""
 
     rate: float
     burst: float
-    allowance: float = -1.0
-    checked_at: float = field(default_factory=time.monotonic)
+    allowance: float | None = None  # None: not used yet (full)
+    checked_at: float = 0.0
+    clock: Callable[[], float] = time.monotonic
 
-    def refill(self) -> None:
-        now = time.monotonic()
-        if self.allowance < 0:
+    def refill(self) -> float:
+        now = self.clock()
+        if self.allowance is None:
             self.allowance = self.burst
-        self.allowance = min(self.burst, self.allowance + (now - self.checked_at) * self.rate)
+        else:
+            self.allowance = min(self.burst, self.allowance + (now - self.checked_at) * self.rate)
         self.checked_at = now
+        return self.allowance
 
     def allow(self) -> bool:
-        self.refill()
-        if self.allowance < 1.0:
+        left = self.refill()
+        if left < 1.0:
             return False
-        self.allowance -= 1.0
+        self.allowance = left - 1.0
         return True
 
+    def give_back(self) -> None:
+        """Undo one ``allow`` (the event turned out not to count)."""
+        self.allowance = min(self.burst, self.refill() + 1.0)
+
+    def wait_for_one(self) -> float:
+        """Seconds until ``allow`` can succeed (0: now)."""
+        return max(0.0, (1.0 - self.refill()) / self.rate) if self.rate > 0 else float("inf")
+
     def full(self) -> bool:
-        self.refill()
-        return self.allowance >= self.burst
+        return self.refill() >= self.burst
 
 
 def client_address(peer: str | None, headers: Mapping[str, str], config: ServerConfig) -> str:
+    """The peer, or behind a trusted proxy the right-most address of ``X-Forwarded-For`` that
+    is not itself a trusted proxy: each proxy appends the address it got the request from, so
+    what lies left of that is whatever the client chose to write there."""
     peer = peer or "-"
     trusted = config.trusted_proxies
     if not trusted or ("*" not in trusted and peer not in trusted):
         return peer
-    forwarded = [a.strip() for a in headers.get("x-forwarded-for", "").split(",") if a.strip()]
+    # Several header lines count as one list, in order (RFC 9110 §5.3).
+    getlist = getattr(headers, "getlist", None)
+    lines: list[str] = getlist("x-forwarded-for") if getlist else \
+        [headers.get("x-forwarded-for", "")]
+    forwarded = [a.strip() for line in lines for a in line.split(",") if a.strip()]
     for address in reversed(forwarded):
         if "*" in trusted or address not in trusted:
             return address[:64]
@@ -69,16 +91,69 @@ def host_allowed(host: str | None, config: ServerConfig) -> bool:
     return host is not None and host_of(host) in config.allowed_hosts
 
 
-def origin_allowed(origin: str | None, host: str | None, config: ServerConfig) -> bool:
-    """Browsers always send Origin on sockets and POSTs: it must be this site. Clients that
-    are not browsers send none, and are not the cross-site threat."""
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _authority(value: str, scheme: str) -> tuple[str, int] | None:
+    """(host, port) of a Host header or an Origin's authority, the scheme's port when none
+    is given; None when it does not parse."""
+    try:
+        parts = urlsplit(f"{scheme}://{value}")
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname:
+        return None
+    return parts.hostname.lower(), port if port is not None else DEFAULT_PORTS[scheme]
+
+
+def origin_allowed(origin: str | None, host: str | None, config: ServerConfig,
+                   scheme: str | None = None) -> bool:
+    """Browsers always send Origin on sockets and POSTs: it must be this site, the same
+    scheme, host and port as the page (``http://localhost:9999`` is another site than
+    ``http://localhost:8000``). ``scheme`` is the one the browser used (the request's, or a
+    trusted proxy's ``X-Forwarded-Proto``); None when unknown (behind a proxy that does not
+    say): http or https then. Clients that are not browsers send none, and are not the
+    cross-site threat. ``Origin: null`` (a sandboxed or local page) is never this site."""
     if origin is None:
         return True
-    if origin == "null":
+    parts = origin.split("://", 1)
+    if len(parts) != 2 or parts[0].lower() not in DEFAULT_PORTS or "/" in parts[1]:
+        return False  # "null", or not a web origin
+    origin_scheme = parts[0].lower()
+    if scheme is not None and origin_scheme != scheme:
         return False
-    if config.allowed_hosts:
-        return host_of(origin) in config.allowed_hosts
-    return origin.split("://", 1)[-1].rstrip("/") == (host or "")
+    mine = _authority(parts[1], origin_scheme)
+    theirs = _authority(host or "", origin_scheme)
+    if mine is None or theirs is None or mine != theirs:
+        return False
+    return not config.allowed_hosts or host_of(host or "") in config.allowed_hosts
+
+
+def request_scheme(scope_scheme: str, peer: str | None, headers: Mapping[str, str],
+                   config: ServerConfig) -> str | None:
+    """The scheme the browser used: ``X-Forwarded-Proto`` from a trusted proxy, None behind a
+    trusted proxy that does not send it, else the connection's own (ws counts as http)."""
+    trusted = config.trusted_proxies
+    if trusted and ("*" in trusted or (peer or "-") in trusted):
+        proto = headers.get("x-forwarded-proto", "").split(",")[-1].strip().lower()
+        return proto if proto in DEFAULT_PORTS else None
+    return {"ws": "http", "wss": "https"}.get(scope_scheme, scope_scheme)
+
+
+def metrics_allowed(peer: str | None, headers: Mapping[str, str], config: ServerConfig) -> bool:
+    """``/metrics`` tells the load and the refusals: loopback clients (the client address, so
+    that a proxy on the same host does not make everyone local) or the configured token."""
+    token = config.metrics_token
+    if token:
+        given = headers.get("authorization", "")
+        if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+            return True
+    address = client_address(peer, headers, config)
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class Budgets:
@@ -110,17 +185,30 @@ class Budgets:
         )
         return bucket.allow()
 
-    def failed_link(self, address: str) -> bool:
-        """Count a wrong link; False once the address has used up its allowance."""
+    def _links(self, address: str) -> Bucket:
         limit = self.limits.failed_links_per_minute
-        return self.failed_links.setdefault(address, Bucket(limit / 60, limit)).allow()
+        return self.failed_links.setdefault(address, Bucket(limit / 60, limit))
 
-    def links_blocked(self, address: str) -> bool:
-        bucket = self.failed_links.get(address)
-        if bucket is None:
-            return False
-        bucket.refill()
-        return bucket.allowance < 1.0
+    async def link_turn(self, address: str, wait: float) -> bool:
+        """Take one try of the address's wrong-link budget before a link is looked up (so that
+        concurrent sockets cannot try more than it holds); False when none is left and none
+        comes back within ``wait`` seconds. A link that turns out right gives its try back
+        (``link_right``): players behind one address (a NAT) whose neighbour guessed wrong
+        wait a few seconds at most for their turn, never a minute."""
+        bucket = self._links(address)
+        deadline = time.monotonic() + wait
+        while not bucket.allow():
+            delay = bucket.wait_for_one()
+            if time.monotonic() + delay > deadline:
+                return False
+            await asyncio.sleep(min(delay, 0.25))  # a try given back is noticed soon
+        return True
+
+    def link_right(self, address: str) -> None:
+        self._links(address).give_back()
+
+    def links_left(self, address: str) -> bool:
+        return self._links(address).refill() >= 1.0
 
     def sweep(self) -> None:
         """Forget addresses whose buckets are full again (memory stays bounded)."""

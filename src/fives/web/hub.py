@@ -27,6 +27,7 @@ from fives.errors import FivesError
 from fives.web.botworker import BotPool
 from fives.web.config import ServerConfig
 from fives.web.metrics import Metrics
+from fives.web.pauses import Collector, LoopLag
 from fives.web.protocol import CLOSE_GOING_AWAY, CLOSE_TOO_SLOW, ProtocolError, TableRequest
 from fives.web.service import Entry, Frames, Policy, TableService, Wake
 from fives.web.storage import SeqTaken, Storage, new_table_id, new_token
@@ -89,6 +90,8 @@ class GameServer:
         self.commits_in_flight = 0
         self.housekeeper: asyncio.Task[None] | None = None
         self.bot_tables: dict[str, set[str]] = {}  # address -> its tables of bots alone
+        self.lag = LoopLag(metrics)
+        self.collector = Collector(metrics) if config.gc_tuning else None
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -98,6 +101,14 @@ class GameServer:
         for table_id in await self.storage.active_table_ids(since):
             await self.table(table_id)
         self.housekeeper = asyncio.ensure_future(self._housekeeping())
+        self.watch_pauses()
+
+    def watch_pauses(self) -> None:
+        """Start the loop-lag probe and, when configured, the collector's settings (after the
+        tables of a restart are loaded, so that they are frozen with the rest of start-up)."""
+        self.lag.start()
+        if self.collector is not None:
+            self.collector.start()
 
     async def going_away(self, wait: float = 1.0) -> None:
         """Stop taking actions and close every socket with "going away" (before the transport
@@ -117,6 +128,9 @@ class GameServer:
         self.stopping = True
         if self.housekeeper is not None:
             self.housekeeper.cancel()
+        self.lag.stop()
+        if self.collector is not None:
+            self.collector.stop()
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()

@@ -22,6 +22,21 @@ class Metrics:
         )
         self.refusals = Counter("fives_refusals", "Requests and messages refused, by kind",
                                 ["kind"], registry=self.registry)
+        # The event loop's pauses (``fives.web.pauses``).
+        self.loop_gap = Gauge("fives_loop_gap_seconds",
+                              "Longest gap between two loop timer callbacks in the last second",
+                              registry=self.registry)
+        self.loop_busy = Gauge(
+            "fives_loop_busy_seconds", "Most CPU time of the loop thread between two loop "
+            "timer callbacks in the last second", registry=self.registry)
+        self.loop_gap_max = Histogram(
+            "fives_loop_gap_max_seconds", "Each second's longest gap between two loop timer "
+            "callbacks", buckets=(0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0),
+            registry=self.registry)
+        self.gc_pause = Histogram(
+            "fives_gc_pause_seconds", "Garbage collector runs, by generation", ["generation"],
+            buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5),
+            registry=self.registry)
 
     def refuse(self, kind: str) -> None:
         self.refusals.labels(kind=kind).inc()

@@ -19,7 +19,13 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 
 from fives.errors import FivesError
 from fives.rules import HISTORICAL, SNIFF_PRESETS, Ruleset
-from fives.web.guard import Budgets, client_address, origin_allowed
+from fives.web.guard import (
+    Budgets,
+    client_address,
+    metrics_allowed,
+    origin_allowed,
+    request_scheme,
+)
 from fives.web.hub import GameServer
 from fives.web.protocol import (
     TIMER_CHOICES,
@@ -140,6 +146,10 @@ class Routes:
                             status_code=503 if self.hub.stopping else 200, headers=NO_STORE)
 
     async def metrics(self, request: Request) -> Response:
+        if not metrics_allowed(request.client.host if request.client else None,
+                               request.headers, self.hub.config):
+            return self.refuse("metrics", 403, error_frame(
+                "web.err.metrics", "metrics are for this host or a holder of the metrics token"))
         return Response(self.hub.metrics.render(), media_type=self.hub.metrics.content_type,
                         headers=NO_STORE)
 
@@ -172,8 +182,10 @@ class Routes:
             return self.refuse("content_type", 415, error_frame(
                 "web.err.json_only", "expected Content-Type: application/json",
                 value=content_type[:40]))
+        peer = request.client.host if request.client else None
+        scheme = request_scheme(request.url.scheme, peer, request.headers, config)
         if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),
-                              config):
+                              config, scheme):
             return self.refuse("origin", 403, error_frame(
                 "web.err.origin", "tables are created from this site's page only"))
         address = client_address(request.client.host if request.client else None,

@@ -15,6 +15,7 @@ seat's view. The Game and its secrets never leave this process.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -76,6 +77,13 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+async def sweep_budgets(budgets: Budgets, every: float = 30.0) -> None:
+    """Forget the addresses whose budgets are full again, now and then (bounded memory)."""
+    while True:
+        await asyncio.sleep(every)
+        budgets.sweep()
+
+
 def create_app(
     storage: str | Path | Storage,
     config: ServerConfig | None = None,
@@ -96,7 +104,9 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
         await lobby.store.open()
+        sweeper = asyncio.ensure_future(sweep_budgets(budgets))
         yield
+        sweeper.cancel()
         await hub.going_away(wait=0.2)
         await hub.stop()
         await lobby.store.close()

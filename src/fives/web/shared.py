@@ -113,6 +113,7 @@ class SharedGameServer(GameServer):
         self.loops = [asyncio.ensure_future(self._renew_loop()),
                       asyncio.ensure_future(self._sweep_loop()),
                       asyncio.ensure_future(self._housekeeping())]
+        self.watch_pauses()
 
     async def going_away(self, wait: float = 1.0) -> None:
         for conns in self.attached.values():
