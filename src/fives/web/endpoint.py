@@ -120,7 +120,7 @@ class Session:
                     self.reply(error_frame("rate_limited", "too many messages: slow down",
                                            limit=int(limits.message_rate)))
                 continue
-            if self.over_since is not None and self.bucket.allowance >= limits.message_burst / 2:
+            if self.over_since is not None and self.bucket.refill() >= limits.message_burst / 2:
                 self.over_since = None  # back under the rate for a while
             try:
                 msg = parse_message(raw, limits.max_message_bytes)
