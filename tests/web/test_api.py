@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from fives.events import GameEndEvent
 from fives.record import load_record
+from fives.web.protocol import check_frame
 from fives.web.service import TableService, Wake
 
 from .helpers import create, execute_sql, recv, seat_tokens, service_of, token_of
@@ -283,6 +284,27 @@ def test_bad_message_gets_an_error_to_its_sender_only(
     assert pair.table.seq == seq
     assert len(server_of(client).storage.log(pair.table.id)) == log_length
     assert pair.table.game.view(seat).to_json() == view_before
+    pair.close()
+
+
+def test_a_resync_gets_the_asker_alone_its_full_frame(make_client: Any) -> None:
+    """A client that missed a frame sends ``resync``: it gets its own seat's full frame (the
+    hand's story, the current seq) and nobody else hears of it; a spectator gets its own."""
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    legal = pair.frames[seat]["view"]["legal_moves"]
+    pair.play(seat, legal[0])
+    played = pair.frames[seat]
+    for ws, you in ((pair.ws[seat], seat), (pair.watch, None)):
+        ws.send_json({"type": "resync"})
+        full = recv(ws)
+        check_frame(full)
+        assert full["full"] is True and full["you"] == you
+        assert full["seq"] == played["seq"] == pair.table.seq
+        assert [e["kind"] for e in full["events"]] == ["play"]
+        assert full["view"]["layout"] == played["view"]["layout"]
+    assert quiet(pair.ws[1 - seat]) and quiet(pair.ws[seat]) and quiet(pair.watch)
     pair.close()
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
 from fives.tiles import Tile
+from fives.web.protocol import check_frame
 from fives.web.service import Entry, TableService
 from fives.web.storage import LogEntry
 
@@ -65,6 +67,7 @@ def test_frames_built_once_say_what_each_seat_s_own_frame_says(config: dict[str,
         texts = service.encode_frames(set(seats), events, full=step % 7 == 0)
         for seat in seats:
             frame = json.loads(texts[seat])
+            check_frame(frame)
             reference = service.frame_for(seat, events)
             if step % 7 == 0:
                 reference["full"] = True
@@ -74,6 +77,29 @@ def test_frames_built_once_say_what_each_seat_s_own_frame_says(config: dict[str,
         now[0] += 1.5
         service.apply(_next_entry(service, rng), service.seq + 1, now[0])
     assert draws_seen > 0  # own draws (with their tiles) were among the frames compared
+
+
+def test_the_outgoing_schema_refuses_a_frame_that_breaks_it() -> None:
+    service = TableService("t", {"preset": "five-up", "options": {"players": 2}, "timer": 0,
+                                 "seats": [{"kind": "human"}] * 2})
+    service.apply(service.first_deal(), 1, 1000.0)
+    good = json.loads(service.full_frame(0))
+    check_frame(good)
+    check_frame({"type": "pong"})
+    broken: list[tuple[dict[str, Any], str]] = [
+        ({**good, "secret": 1}, "unknown field 'secret'"),
+        ({k: v for k, v in good.items() if k != "seq"}, "missing field 'seq'"),
+        ({**good, "seq": "7"}, "field 'seq' is \"7\": expected int"),
+        ({**good, "seq": True}, "expected int"),
+        ({**good, "you": 0.5}, "expected int or null"),
+        ({**good, "view": {**good["view"], "boneyard": []}}, "state.view: unknown field"),
+        ({**good, "table": {**good["table"], "id": None}}, "state.table: field 'id'"),
+        ({"type": "status"}, "frame type 'status'"),
+        ({"type": "pong", "x": 1}, "pong: unknown field 'x'"),
+    ]
+    for frame, said in broken:
+        with pytest.raises(ValueError, match=re.escape(said)):
+            check_frame(frame)
 
 
 def test_connections_get_their_seat_s_frame() -> None:

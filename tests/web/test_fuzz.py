@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from fives.web.config import Limits, ServerConfig
-from fives.web.protocol import SCHEMAS
+from fives.web.protocol import SCHEMAS, check_frame
 from fives.web.server import create_app
 from fives.web.service import TableService
 
@@ -58,6 +58,7 @@ STEPS = st.lists(st.tuples(st.integers(0, 2), MESSAGES), min_size=150, max_size=
 
 def check_reply(frame: Any) -> None:
     assert isinstance(frame, dict) and frame.get("type") in ("state", "error", "pong", "record")
+    check_frame(frame)
     if frame["type"] == "error":
         assert isinstance(frame["key"], str) and isinstance(frame["params"], dict)
         for lang in ("en", "fr"):

@@ -279,6 +279,10 @@ class GameServer:
             record = table.service.record(number)
             conn.send(json.dumps({"type": "record", "game": number, "record": record}))
             return
+        if kind == "resync":  # the client missed a frame: its whole view again
+            if table.service.game is not None:
+                conn.send(table.service.full_frame(conn.seat))
+            return
         async with table.lock:
             await self.commit(table, table.service.check_command(conn.seat, kind, fields))
 

@@ -5,9 +5,13 @@ characters), with a known ``type`` and exactly the fields that type allows (``SC
 request (``POST /api/tables``) follows ``TABLE_FIELDS`` and ``parse_table_request``. Anything else
 is rejected with a ``ProtocolError`` whose key and parameters the client shows in its language.
 
-Out: ``{"type": "state", ...}`` frames (built by ``fives.web.service``), ``{"type": "record"}``,
-``{"type": "pong"}`` and ``error_frame`` / ``engine_error_frame`` errors, every text in English
-and French.
+Out: every frame follows ``FRAME_SCHEMAS`` (``check_frame``): ``{"type": "state", ...}`` frames
+(built by ``fives.web.service``), ``{"type": "record"}``, ``{"type": "pong"}`` and
+``error_frame`` / ``engine_error_frame`` errors, every text in English and French. A state
+frame's ``seq`` is the table's log position: it grows by one with each action and stays the
+same for a frame that only says who is connected. A client that sees it jump (a frame it
+missed) asks for a full frame with ``{"type": "resync"}`` (lila-ws's resync) and shows nothing
+built on the frame it lacks until that full frame comes.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "rematch": {},
     "record": {"game": (int, False)},
     "ping": {},
+    "resync": {},  # a frame was missed (its seq jumped): send me a full frame
 }
 
 
@@ -167,6 +172,78 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
             "bad_move_text", value=fields["move"][:40],
         )
     return Message(kind, fields)
+
+
+# --- what the server sends --------------------------------------------------------------------
+
+# The JSON kinds a field may hold: Python types, None for null.
+Kinds = tuple[type | None, ...]
+# type -> {field: (kinds, required)}; a frame holds no other field.
+FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
+    "state": {
+        "seq": ((int,), True),  # the table's log position (module docstring)
+        "full": ((bool,), False),  # true on a join or a resync: the whole story of the hand
+        "table": ((dict,), True),  # FRAME_PARTS["table"]
+        "you": ((int, None), True),  # the reader's seat; null for a spectator
+        "view": ((dict,), True),  # FRAME_PARTS["view"]
+        "events": ((list,), True),  # what happened since the last frame, explained
+        "deadline": ((int, float, None), True),  # seconds left to act, or null
+        "deal": ((dict, None), True),  # the fair deal's commitment, its seed once revealed
+        "deck": ((dict,), True),  # the solitaire deck's points by source
+        "overdraw_cost": ((int,), True),
+    },
+    "record": {"game": ((int,), True), "record": ((dict,), True)},
+    "pong": {},
+    "error": {"key": ((str,), True), "params": ((dict,), True), "message": ((dict,), True)},
+}
+# The parts of a state frame, checked the same way.
+FRAME_PARTS: dict[str, dict[str, tuple[Kinds, bool]]] = {
+    "table": {
+        "id": ((str,), True), "preset": ((str,), True), "players": ((int,), True),
+        "partnerships": ((bool,), True), "target": ((int,), True), "timer": ((int,), True),
+        "game_no": ((int,), True), "seats": ((list,), True),
+    },
+    "view": {
+        "rules": ((dict,), True), "hand_sizes": ((list,), True), "boneyard_size": ((int,), True),
+        "scores": ((list,), True), "turn": ((int,), True), "phase": ((str,), True),
+        "hand_number": ((int,), True), "leader": ((int,), True), "layout": ((dict,), True),
+        "last_hand_end": ((dict, None), True), "winner": ((int, None), True),
+        "seat": ((int, None), True), "hand": ((list,), True), "legal_moves": ((list,), True),
+        "history": ((list,), True),
+    },
+}
+
+
+def _check_fields(where: str, data: Mapping[str, Any],
+                  schema: Mapping[str, tuple[Kinds, bool]]) -> None:
+    for name in data:
+        if name not in schema:
+            raise ValueError(f"{where}: unknown field {name!r}: expected {', '.join(schema)}")
+    for name, (kinds, required) in schema.items():
+        if name not in data:
+            if required:
+                raise ValueError(f"{where}: missing field {name!r}")
+            continue
+        value = data[name]
+        ok = any(value is None if kind is None else
+                 isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+                 for kind in kinds)
+        if not ok:
+            names = " or ".join("null" if k is None else k.__name__ for k in kinds)
+            raise ValueError(f"{where}: field {name!r} is {json.dumps(value)[:40]}: "
+                             f"expected {names}")
+
+
+def check_frame(frame: Mapping[str, Any]) -> None:
+    """Check a frame the server sends against ``FRAME_SCHEMAS``; ValueError names what is
+    wrong. The tests hold every frame of whole games to it."""
+    kind = frame.get("type")
+    if not isinstance(kind, str) or kind not in FRAME_SCHEMAS:
+        raise ValueError(f"frame type {kind!r}: expected one of {', '.join(FRAME_SCHEMAS)}")
+    _check_fields(kind, {k: v for k, v in frame.items() if k != "type"}, FRAME_SCHEMAS[kind])
+    if kind == "state":
+        for part, schema in FRAME_PARTS.items():
+            _check_fields(f"state.{part}", frame[part], schema)
 
 
 def both_langs(key: str, **params: Any) -> dict[str, str]:

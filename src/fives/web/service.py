@@ -331,8 +331,13 @@ class TableService:
         elif self.bots_only and len(self.connections) == 1:
             self._reschedule()  # the first watcher: the bots play on
         frames = self.frames([], skip=conn)
-        frames[conn] = self.encode_frames({seat}, list(self.recent), full=True)[seat]
+        frames[conn] = self.full_frame(seat)
         return frames
+
+    def full_frame(self, seat: int | None) -> str:
+        """The seat's whole view with this hand's story (``"full": true``): what a joining
+        client gets, and one that missed a frame (``resync``)."""
+        return self.encode_frames({seat}, list(self.recent), full=True)[seat]
 
     def leave(self, conn: ConnId) -> Frames:
         seat = self.connections.pop(conn, None)

@@ -57,6 +57,8 @@ export const state = {
   /** @type {number | null} */
   deadlineAt: null,
   zoom: 1,
+  /** when the page asked for a full frame after a gap in seq (table.js inOrder), else 0 */
+  resyncAsked: 0,
   /** @type {TableLinks | false | null} */
   links: null,
   /** @type {number | null} the seat that placed the last tile (where its slide starts) */

@@ -7,6 +7,7 @@ import { t, tYou } from "./i18n.js";
 import { downloadRecord, renderLinks } from "./links.js";
 import { renderLog, renderReveal } from "./log.js";
 import { renderOthers, renderScores } from "./scores.js";
+import { send } from "./socket.js";
 import { sound } from "./sound.js";
 import { frame, isMyTurn, state } from "./state.js";
 import { describe, onMySide, seatName, sideName } from "./words.js";
@@ -26,6 +27,7 @@ export function onFrame(msg) {
   if (msg.type !== "state") return;
   /** @type {import("./state.js").StateFrame} */
   const f = msg;
+  if (!inOrder(f)) return;
   $("table-error").textContent = "";
   const prev = state.frame;
   const wasMyTurn = isMyTurn();
@@ -56,6 +58,27 @@ export function onFrame(msg) {
     announce(f.events, wasMyTurn);
   }
   if (isMyTurn() && !wasMyTurn) sound.chime();
+}
+
+/**
+ * Whether a frame follows the one shown (protocol.py: seq grows by one per action and stays the
+ * same for presence). After a gap the page asks once for a full frame and drops what comes
+ * before it, so that nothing is built on a frame it missed; an older frame is dropped too.
+ * @param {import("./state.js").StateFrame} f
+ */
+function inOrder(f) {
+  const prev = state.frame;
+  if (f.full || !prev) {
+    state.resyncAsked = 0;
+    return true;
+  }
+  if (!state.resyncAsked && (f.seq === prev.seq || f.seq === prev.seq + 1)) return true;
+  // Asked again after 3 s without an answer (a request refused while the server was busy).
+  if (f.seq > prev.seq + 1 && Date.now() - state.resyncAsked > 3000) {
+    state.resyncAsked = Date.now();
+    send({ type: "resync" });
+  }
+  return false;
 }
 
 /**
