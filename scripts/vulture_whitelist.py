@@ -10,6 +10,7 @@ from fives.bots import inference
 from fives.cli import common
 from fives.envs import gym_env, openspiel_bots, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
+from fives.projection import MoveJSON, PublicJSON, TableLayoutJSON, TallyJSON
 from fives.settlement import ScoreRules
 from fives.tiles import Tile
 from fives.tui import board
@@ -29,6 +30,11 @@ Game.push
 Game.counted_total
 EventJSON  # the union of the events' to_json types, for readers of event lines
 HandLog.sniff_at  # a TypedDict key, read as log["sniff_at"]
+# The projection's JSON keys (TypedDicts), written as dict literals and read by front ends.
+TableLayoutJSON.open_ends
+TallyJSON.negative
+PublicJSON.seat_scores
+MoveJSON.ends_hand
 # Public engine API used by the tests.
 Tile.from_id
 # Storage API used by the tests and by operators.

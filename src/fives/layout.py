@@ -45,6 +45,16 @@ class End(NamedTuple):
     value: int
 
 
+class CountedPart(NamedTuple):
+    """One term of the counted total: the end ``port`` of tile #``node``, of ``value`` pips,
+    counted ``times`` times (2: a double across the line counts both halves, §1.4)."""
+
+    node: int
+    port: str
+    value: int
+    times: int
+
+
 class NodeJSON(TypedDict):
     n: int
     tile: str
@@ -392,6 +402,31 @@ class Layout:
         """The playable ports, by node, in-line before branch."""
         # Port numbers grow by node, then in-line ports (0, 1) before branch ports (2, 3).
         return [End(p // 4 + 1, port_name(p), self.value[p]) for p in sorted(self.ends)]
+
+    def counted_parts(self) -> list[CountedPart]:
+        """The terms of the counted total (RULES.md §1.4, the sniff of §9 O4), by node: a free
+        in-line end counts its value; a double with a free in-line side counts both halves,
+        once; a British sniff counts its free in-line ends like any tile, and its side tiles
+        their outer end; a US sniff whose in-line sides are covered counts each free branch end.
+        Their ``value * times`` add up to ``total`` (tests/engine hold the two together)."""
+        parts: list[CountedPart] = []
+        count = self.count
+        taken = set(self.parent_port[1:count])
+        value = self.value
+        sniff = self.sniff
+        for i in range(count):
+            base = i << 2
+            free = [p for p in ((base, base + 1) if i == 0 else (base + 1,)) if p not in taken]
+            double = IS_DOUBLE[self.tile_ids[i]]
+            sniffed = double and self.spinner[i] and sniff != "none"
+            if sniffed and sniff == "us" and not free:  # its free branch ends keep counting
+                parts += [CountedPart(i + 1, port_name(p), value[p], 1)
+                          for p in (base + 2, base + 3) if p not in taken]
+            elif free and double and not (sniffed and sniff == "british"):
+                parts.append(CountedPart(i + 1, port_name(free[0]), value[free[0]], 2))
+            else:
+                parts += [CountedPart(i + 1, port_name(p), value[p], 1) for p in free]
+        return parts
 
     def open_values(self) -> list[int]:
         """The values of the playable ports, in ``ends_list`` order."""

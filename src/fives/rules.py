@@ -42,6 +42,8 @@ PRESETS = (
 )
 # RULES.md §9 O14: the seed's historical forms of Muggins (M5 with the changes listed there).
 HISTORICAL = ("cribbage-dominoes-1863", "muggins-1864")
+# §9 O8: the presets whose scores are drawn as Five Up's paper tally (display only).
+TALLY_PRESETS = ("five-up", "five-up-solitaire")
 # §9 O4: the sniff applies to these presets (not to the solitaire nor the companion games).
 SNIFF_PRESETS = ("five-up", "all-fives", "multiples-of-five", *HISTORICAL)
 ALIASES = {
@@ -159,6 +161,21 @@ class Ruleset:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
+
+    def members(self, side: int) -> tuple[int, ...]:
+        """The seats of a side (the solitaire's deck, side 1, has none)."""
+        return tuple(s for s in range(self.players) if self.side_of(s) == side)
+
+    @property
+    def default_target(self) -> int:
+        """The preset's target for this table (Multiples of Five: 250 for two sides, 200 for
+        three or four, RULES.md §5.6), whatever ``target`` this ruleset was given."""
+        return default_target(self.name, self.players, self.partnerships)
+
+    @property
+    def paper_tally(self) -> bool:
+        """Whether the scores are drawn as Five Up's paper tally (§9 O8, display only)."""
+        return self.name in TALLY_PRESETS
 
     def round_hand(self, pips: int) -> int:
         """A hand's rounded value in this ruleset's score unit."""
@@ -365,6 +382,13 @@ def _coerce(key: str, value: object) -> OptionValue:
 
 
 @functools.lru_cache(maxsize=64)
+def default_target(preset: str, players: int, partnerships: bool = False) -> int:
+    """The target a preset plays to with this many players (and partnerships, for four)."""
+    target = _defaults(find_preset(preset), players, partnerships)["target"]
+    assert isinstance(target, int)
+    return target
+
+
 def _preset_default(name: str, players: int) -> Ruleset:
     """``Ruleset.preset(name, players=players)``, built once (a Ruleset is immutable):
     ``Ruleset.options`` compares with it for every seat view sent."""
@@ -435,6 +459,7 @@ __all__ = [
     "HISTORICAL",
     "PRESETS",
     "SNIFF_PRESETS",
+    "TALLY_PRESETS",
     "BlockPenalty",
     "BlockedTie",
     "DrawCostOn",
@@ -446,6 +471,7 @@ __all__ = [
     "Settlement",
     "TargetCheck",
     "Unit",
+    "default_target",
     "fifths",
     "find_preset",
     "play_score",

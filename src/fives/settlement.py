@@ -36,6 +36,14 @@ class HandOutcome(NamedTuple):
     game_winner: int | None  # the side that won the game, or None if the game goes on
 
 
+class CountedHands(NamedTuple):
+    """What a hand's settlement counted (``ScoreRules.counted_hands``)."""
+
+    seats: tuple[int | None, ...]  # per seat: its hand's value as counted, None if not counted
+    sides: tuple[int | None, ...]  # per side, where the sides' totals are compared (§5.5)
+    rounded: bool  # the values are the rounded hands (§1.6), not raw pips
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreRules:
     """The parts of a ``Ruleset`` that score, as flat fields (read them on hot paths)."""
@@ -101,6 +109,29 @@ class ScoreRules:
     ) -> tuple[int | None, list[int]]:
         """Who wins a hand that went out or blocked, and each side's change before the target
         rule (``pips``, ``tiles``: per seat, what is left in hand)."""
+        return self._settle(result, out_seat, pips, tiles, None)
+
+    def counted_hands(
+        self, result: HandResult, out_seat: int | None, pips: Sequence[int],
+        tiles: Sequence[int],
+    ) -> CountedHands:
+        """What the settlement of this hand counted: each seat's hand (or, where it compares
+        the sides' totals, each side's) in the score unit, None where it counts none, and
+        whether those values are rounded (§1.6) or raw pips. For the reveal: a front end shows
+        a rounding only where the settlement applies it."""
+        seats: list[int | None] = [None] * self.players
+        sides: list[int | None] = [None] * self.sides
+        if result != "target":
+            self._settle(result, out_seat, pips, tiles, (seats, sides))
+        raw = self.settlement == "raw_pips" or (
+            self.settlement == "deck" and self.block_penalty_pips)
+        return CountedHands(tuple(seats), tuple(sides), not raw)
+
+    def _settle(
+        self, result: HandResult, out_seat: int | None, pips: Sequence[int],
+        tiles: Sequence[int], note: tuple[list[int | None], list[int | None]] | None,
+    ) -> tuple[int | None, list[int]]:
+        """``settle``; with ``note``, also writes there what it counted (per seat, per side)."""
         side_of = self.side_of
         n = self.players
         deltas = [0] * self.sides
@@ -111,12 +142,16 @@ class ScoreRules:
             if result == "out":
                 return 0, deltas
             deltas[1] = pips[0] if self.block_penalty_pips else rnd(pips[0])
+            if note is not None:
+                note[0][0] = deltas[1]
             return None, deltas
         if mode in ("debit_own", "self_debit"):
             # Five Up's rule and the All Fives / Muggins variant are the same computation:
             # every seat's side loses that seat's own rounded hand (in the preset's unit).
             for s in range(n):
                 deltas[side_of[s]] -= rnd(pips[s])
+            if note is not None:
+                note[0][:] = [rnd(p) for p in pips]
             return out_side, deltas
         if mode == "none":
             return out_side, deltas
@@ -129,15 +164,31 @@ class ScoreRules:
                 return None, deltas
             lowest = totals.index(low)
             deltas[lowest] = sum(rnd(t) for i, t in enumerate(totals) if i != lowest) - rnd(low)
+            if note is not None:
+                note[1][:] = [rnd(t) for t in totals]
             return lowest, deltas
-        # winner_collects and side_difference when out (rounded hands); raw_pips (unrounded)
-        value: Callable[[int], int] = _raw if mode == "raw_pips" else rnd
+        return self._collect(result, out_side, pips, tiles, note)
+
+    def _collect(
+        self, result: HandResult, out_side: int | None, pips: Sequence[int],
+        tiles: Sequence[int], note: tuple[list[int | None], list[int | None]] | None,
+    ) -> tuple[int | None, list[int]]:
+        """winner_collects and side_difference when out (rounded hands); raw_pips (unrounded):
+        the winner takes the others' hands."""
+        side_of = self.side_of
+        n = self.players
+        deltas = [0] * self.sides
+        value: Callable[[int], int] = _raw if self.settlement == "raw_pips" else self.round_hand
         w = out_side if result == "out" else self.blocked_winner(pips, tiles)
         if w is None:
             if result != "out" and self.blocked_split:
-                return None, self._split(pips, tiles, value)
+                return None, self._split(pips, tiles, value, note)
             return None, deltas
         deltas[w] = sum(value(pips[s]) for s in range(n) if side_of[s] != w)
+        if note is not None:
+            for s in range(n):
+                if side_of[s] != w:
+                    note[0][s] = value(pips[s])
         return w, deltas
 
     def blocked_winner(self, pips: Sequence[int], tiles: Sequence[int]) -> int | None:
@@ -155,7 +206,8 @@ class ScoreRules:
         return keys.index(best) if keys.count(best) == 1 else None
 
     def _split(
-        self, pips: Sequence[int], tiles: Sequence[int], value: Callable[[int], int]
+        self, pips: Sequence[int], tiles: Sequence[int], value: Callable[[int], int],
+        note: tuple[list[int | None], list[int | None]] | None = None,
     ) -> list[int]:
         """O7: players tied for the lowest (after the tile tie-break) share the others' hands."""
         deltas = [0] * self.sides
@@ -164,6 +216,10 @@ class ScoreRules:
         best = min(keys)
         tied = [s for s in range(n) if keys[s] == best]
         pot = sum(value(pips[s]) for s in range(n) if s not in tied)
+        if note is not None:
+            for s in range(n):
+                if s not in tied:
+                    note[0][s] = value(pips[s])
         for s in tied:
             deltas[s] = pot // len(tied)
         return deltas
@@ -235,4 +291,4 @@ def score_rules(rules: Ruleset) -> ScoreRules:
     return found
 
 
-__all__ = ["MAX_TOTAL", "HandOutcome", "ScoreRules", "score_rules"]
+__all__ = ["MAX_TOTAL", "CountedHands", "HandOutcome", "ScoreRules", "score_rules"]

@@ -89,6 +89,7 @@ class GameState:
         self._next_seat = [(s + 1) % rules.players for s in range(rules.players)]
         self._scores = (0,) * rules.sides
         self._start_scores = (0,) * rules.sides
+        self._hand_start_scores = self._scores  # at the start of this hand (handicap given)
         self._hand_number = 0
         self._phase = PLAY
         self._winner: int | None = None
@@ -164,6 +165,7 @@ class GameState:
         """The position at the start of a hand (a deal, or ``from_position``'s mid-hand one,
         before its placements): every field a hand resets, in one place."""
         self._hands = masks
+        self._hand_start_scores = self._scores
         self._boneyard = bone  # never changed in place: copies and the record share it
         self._bpos = 0
         self._layout.clear()
@@ -200,6 +202,11 @@ class GameState:
     @property
     def start_scores(self) -> tuple[int, ...]:
         return self._start_scores
+
+    @property
+    def hand_start_scores(self) -> tuple[int, ...]:
+        """The scores when this hand began (after the solitaire's handicap, if any)."""
+        return self._hand_start_scores
 
     @property
     def hand_number(self) -> int:

@@ -1,0 +1,613 @@
+"""What a front end shows, computed once from a game and a seat (boardgame.io's ``playerView``).
+
+``project(game, seat)`` gives a ``Projection``: its ``public`` part is the same for every seat
+and every spectator (the table, the scores, the score sheet, the last action's events, the
+reveal), so a server encodes it once per action; its ``seat`` part is what only that seat sees
+(its hand, its legal moves with what each would do, its own draws). Front ends render it and
+keep no rule of their own: the counted parts of the total, the ends in words, the settlement's
+rounding, the sides, the tally and the default target all come from here. Everything is plain
+JSON (the ``...JSON`` TypedDicts, reused by the web's outgoing schema).
+
+Secrecy: the seat part reads only the seat's own tiles; the public part reads no hand and no
+boneyard tile before the rules reveal them (tests/engine/test_projection.py re-deals every
+tile a seat cannot see and demands the same projection). Event kinds are open: a variant may
+add its own (a ``key`` a front end does not know is shown by its ``kind``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
+
+from fives.errors import UsageError
+from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.layout import CountedPart, Layout, LayoutJSON
+from fives.moves import DRAW, Move
+from fives.record_writer import PublicAction
+from fives.rules import OptionValue, Ruleset
+from fives.settlement import score_rules
+from fives.solitaire import deck_sources
+from fives.tiles import Tile
+
+if TYPE_CHECKING:
+    from fives.game import Game
+
+FORMAT = "fives-projection/1"
+
+
+# ---------------------------------------------------------------------------- the JSON
+class RulesJSON(TypedDict):
+    """The table's rules as front ends need them (no preset id to re-derive anything from)."""
+
+    preset: str
+    options: dict[str, OptionValue]  # as in records: only those that differ from the preset
+    players: int
+    partnerships: bool
+    hand_size: int
+    sides: int
+    solitaire: bool  # side 1 is the deck, with no seat
+    unit: str  # "displayed" (scores are T/5) or "raw"
+    scoring: str  # how a counted total scores (§9 O3); "none": the ends never score
+    settlement: str  # how a hand is settled (its explanation: a catalog key per settlement)
+    drawing: bool
+    target: int
+    default_target: int  # the preset's target for this table (e.g. Multiples of Five 250/200)
+    target_check: str
+    sniff: str  # the sniff option ("none", "us", "british")
+    sniff_choice: bool  # its placer chooses the form (§9 O4)
+    paper_tally: bool  # scores drawn as Five Up's paper tally (§9 O8)
+    overdraw_cost: int  # what a charged draw gives the deck (0 where there is none)
+
+
+class PartJSON(TypedDict):
+    """A term of the counted total: ``value`` counted ``times`` (2: a double's two halves)."""
+
+    node: int
+    port: str
+    value: int
+    times: int
+
+
+class OpenEndJSON(TypedDict):
+    """A playable end, for words like "the 4 end of the spinner, north"."""
+
+    node: int  # the tile it belongs to (#n)
+    port: str  # W E N S on the lead, out L R on a later tile
+    value: int
+    tile: str  # that tile, its touching half first ("6-4")
+    lead: bool  # on the lead tile
+    branch: bool  # a spinner's branch (N S L R)
+    spinner: bool  # on a spinner
+    counted: bool  # among the counted parts of the total now
+
+
+class TableLayoutJSON(LayoutJSON):
+    """``Layout.to_json()`` plus the counted parts of the total and the open ends in words."""
+
+    parts: list[PartJSON]  # value * times add up to ``total``
+    open_ends: list[OpenEndJSON]
+
+
+class TallyJSON(TypedDict):
+    """A score as the paper tally draws it (§9 O8): ``fifties`` full symbols of ten strokes,
+    then ``strokes`` (0-9) of a partial one; a minus sign first when ``negative``."""
+
+    negative: bool
+    fifties: int
+    strokes: int
+
+
+class SideJSON(TypedDict):
+    side: int
+    members: list[int]  # its seats (the solitaire's deck has none)
+    deck: bool  # the solitaire's deck
+    score: int
+    tally: TallyJSON | None  # where the rules draw the paper tally
+
+
+class HandScoreJSON(TypedDict):
+    """One finished hand of the score sheet."""
+
+    hand: int
+    result: str  # "out", "blocked" or "target"
+    winner: int | None  # the side that won it
+    deltas: list[int]  # per side, as applied
+    scores: list[int]  # per side, after it
+
+
+class EventParamsJSON(TypedDict, total=False):
+    """The parameters of an event's message (each event has the ones its key needs)."""
+
+    seat: int
+    hand: int
+    leader: int
+    tile: str  # the tile played, its touching half first ("6-4" on a 4 end)
+    node: int  # the tile it went on (#n; 0 for a lead)
+    onto: str  # that tile, touching half first
+    port: str  # the port it went on
+    end: int  # the value of that end
+    form: str  # the sniff's form, where its placer chose it
+    move: str  # the notation, explicit port
+    parts: list[PartJSON]  # the sum behind the total
+    total: int
+    points: int
+    cost: int  # what a draw gave the solitaire's deck
+    result: str
+    winner: int | None
+    out_seat: int | None
+    deltas: list[int]
+    scores: list[int]
+    settlement: str
+
+
+class EventEntryJSON(TypedDict):
+    """One public event: ``kind`` (open set: ``hand_start``, ``lead``, ``place``, ``draw``,
+    ``pass``, ``hand_end``, ``game_end``...), ``key`` the message it reads as
+    (``lead_scored``, ``place``, ``draw_charged``, ``hand_out``...: see docs/ENGINE_API.md)."""
+
+    kind: str
+    key: str
+    params: EventParamsJSON
+
+
+class RevealSeatJSON(TypedDict):
+    seat: int
+    tiles: list[str]
+    pips: int
+    counted: int | None  # the hand's value as the settlement counted it; None: not counted
+    rounded: bool  # ``counted`` is the rounded hand (§1.6), to show as "pips -> counted"
+
+
+class RevealSideJSON(TypedDict):
+    side: int
+    pips: int
+    counted: int | None
+    rounded: bool
+
+
+class RevealJSON(TypedDict):
+    """The end of the hand: every hand shown, what the settlement counted, what it gave."""
+
+    hand: int
+    result: str
+    winner: int | None  # the side that won the hand
+    out_seat: int | None
+    settlement: str  # ``rules.settlement``, or "target" when the target ended the hand
+    seats: list[RevealSeatJSON]
+    sides: list[RevealSideJSON]  # where the sides' totals were compared (§5.5); else []
+    before: list[int]  # per side, before the settlement
+    deltas: list[int]
+    scores: list[int]
+
+
+class ActionJSON(TypedDict):
+    """One public action of this hand (a draw's tile is in its drawer's seat part only)."""
+
+    seat: int
+    kind: str
+    move: str | None
+    open_values: list[int]
+
+
+class PublicJSON(TypedDict):
+    """What every seat and spectator sees: identical for all of them."""
+
+    format: str
+    rules: RulesJSON
+    hand_number: int
+    phase: str  # "play", "hand_over", "game_over"
+    turn: int | None  # the seat to act while the hand is in play
+    leader: int
+    deadline: float | None  # as the server passed it (the timer's), else None
+    layout: TableLayoutJSON
+    scores: list[int]  # per side
+    seat_scores: list[int]  # per seat: its side's score
+    sides: list[SideJSON]
+    hand_sizes: list[int]
+    boneyard_size: int
+    score_sheet: list[HandScoreJSON]
+    start_scores: list[int]
+    deck: dict[str, int]  # the solitaire deck's score by origin ({} elsewhere)
+    history: list[ActionJSON]
+    events: list[EventEntryJSON]  # the last action's
+    reveal: RevealJSON | None  # once the hand is over
+    winner: int | None  # the side that won the game
+
+
+class MoveJSON(TypedDict):
+    """One legal move and what it would do."""
+
+    notation: str  # the explicit notation (RULES.md §12.2), what ``Game.play`` takes
+    kind: str  # "lead", "place", "draw", "pass"
+    tile: str | None  # the tile, touching half first
+    node: int  # the tile it goes on (#n); 0 for a lead, a draw or a pass
+    onto: str | None  # that tile, touching half first
+    port: str
+    end: int | None  # the value of the end it goes on
+    form: str  # the sniff's form where its placer chooses it, else ""
+    total: int | None  # the counted total after it
+    points: int  # what it would score (a charged draw: what the deck would gain)
+    overdraw: bool  # a draw beside a legal placement (§4.3)
+    ends_hand: bool  # it ends the hand (the last tile, the target)
+
+
+class DrawnJSON(TypedDict):
+    action: int  # the index in ``history``
+    tile: str
+
+
+class SeatPartJSON(TypedDict):
+    """What only this seat sees (a spectator: ``seat`` None, nothing else)."""
+
+    seat: int | None
+    side: int | None
+    hand: list[str]
+    pips: int
+    to_play: bool
+    forced_lead: str | None  # the tile it must lead (the leader's secret)
+    legal_moves: list[MoveJSON]
+    drawn: list[DrawnJSON]  # its own draws this hand
+
+
+class ProjectionJSON(TypedDict):
+    public: PublicJSON
+    seat: SeatPartJSON
+
+
+@dataclass(frozen=True, slots=True)
+class Projection:
+    """A game as one seat (or a spectator, ``None``) may see it; see the module's note."""
+
+    public: PublicJSON
+    seat: SeatPartJSON
+
+    def to_json(self) -> ProjectionJSON:
+        return {"public": self.public, "seat": self.seat}
+
+
+def project(game: Game, seat: int | None, *, deadline: float | None = None) -> Projection:
+    """The projection of ``game`` for ``seat`` (``deadline``: the timer's, as the server
+    wants it shown). Raises ``UsageError`` for a seat that is not at the table."""
+    return Projection(public_part(game, deadline=deadline), seat_part(game, seat))
+
+
+# ---------------------------------------------------------------------------- public part
+def public_part(game: Game, *, deadline: float | None = None) -> PublicJSON:
+    """The part of every seat's projection that is the same for all (encode it once)."""
+    rules = game.rules
+    scores = list(game.scores)
+    playing = game.phase == "play"
+    return {
+        "format": FORMAT,
+        "rules": rules_json(rules),
+        "hand_number": game.hand_number,
+        "phase": game.phase_name,
+        "turn": game.turn if playing else None,
+        "leader": game.leader,
+        "deadline": deadline,
+        "layout": layout_json(game.layout),
+        "scores": scores,
+        "seat_scores": [scores[rules.side_of(s)] for s in range(rules.players)],
+        "sides": [side_json(rules, side, score) for side, score in enumerate(scores)],
+        "hand_sizes": list(game.hand_sizes),
+        "boneyard_size": game.boneyard_size,
+        "score_sheet": score_sheet(game),
+        "start_scores": list(game.start_scores),
+        "deck": deck_sources(game),
+        "history": [_action_json(a) for a in game.history],
+        "events": last_events(game),
+        "reveal": None if playing else reveal(game),
+        "winner": game.winner,
+    }
+
+
+def rules_json(rules: Ruleset) -> RulesJSON:
+    return {
+        "preset": rules.name,
+        "options": rules.options(),
+        "players": rules.players,
+        "partnerships": rules.partnerships,
+        "hand_size": rules.hand_size,
+        "sides": rules.sides,
+        "solitaire": rules.is_solitaire,
+        "unit": rules.unit,
+        "scoring": rules.scoring,
+        "settlement": rules.settlement,
+        "drawing": rules.drawing,
+        "target": rules.target,
+        "default_target": rules.default_target,
+        "target_check": rules.target_check,
+        "sniff": rules.sniff,
+        "sniff_choice": rules.sniff_orientation_choice and rules.sniff != "none",
+        "paper_tally": rules.paper_tally,
+        "overdraw_cost": rules.draw_cost if rules.overdraw_allowed else 0,
+    }
+
+
+def _part_json(part: CountedPart) -> PartJSON:
+    return {"node": part.node, "port": part.port, "value": part.value, "times": part.times}
+
+
+def layout_json(layout: Layout) -> TableLayoutJSON:
+    """The layout with its counted parts and its open ends in words."""
+    base = layout.to_json()
+    parts = layout.counted_parts()
+    counted = {(p.node, p.port) for p in parts}
+    doubles = {p.node for p in parts if p.times == 2}  # both in-line halves of a double count
+    nodes = base["nodes"]
+    ends: list[OpenEndJSON] = []
+    for e in base["ends"]:
+        node = nodes[e["node"] - 1]
+        branch = e["port"] in ("N", "S", "L", "R")
+        ends.append({
+            "node": e["node"], "port": e["port"], "value": e["value"],
+            "tile": f"{node['touching']}-{node['outer']}", "lead": e["node"] == 1,
+            "branch": branch, "spinner": node["spinner"],
+            "counted": (e["node"], e["port"]) in counted or (
+                e["node"] in doubles and not branch),
+        })
+    out: TableLayoutJSON = {"nodes": nodes, "ends": base["ends"], "total": base["total"],
+                            "parts": [_part_json(p) for p in parts], "open_ends": ends}
+    if "sniff" in base:
+        out["sniff"] = base["sniff"]
+    return out
+
+
+def tally_json(score: int) -> TallyJSON:
+    """A displayed score as the paper tally draws it (§9 O8)."""
+    fifties, strokes = divmod(abs(score), 10)
+    return {"negative": score < 0, "fifties": fifties, "strokes": strokes}
+
+
+def side_json(rules: Ruleset, side: int, score: int) -> SideJSON:
+    return {"side": side, "members": list(rules.members(side)),
+            "deck": rules.is_solitaire and side == 1, "score": score,
+            "tally": tally_json(score) if rules.paper_tally else None}
+
+
+def score_sheet(game: Game) -> list[HandScoreJSON]:
+    """Every finished hand of the game, from its events (a copy of a game has none)."""
+    return [{"hand": e.hand, "result": e.result, "winner": e.winner, "deltas": list(e.deltas),
+             "scores": list(e.scores)} for e in game.events if isinstance(e, HandEndEvent)]
+
+
+def _action_json(action: PublicAction) -> ActionJSON:
+    move = action.move.notation(explicit=True) if action.move is not None else None
+    return {"seat": action.seat, "kind": action.kind, "move": move,
+            "open_values": list(action.open_values)}
+
+
+def reveal(game: Game) -> RevealJSON | None:
+    """The hand's end as its reveal shows it, once the hand is over (else None)."""
+    end, how = game.last_hand_end, game.hand_end
+    if end is None or how is None:
+        return None
+    sr = score_rules(game.rules)
+    counted = sr.counted_hands(end.result, how.out_seat, end.pips,
+                               [len(h) for h in end.hands])
+    side_pips = [0] * game.rules.sides
+    for s, p in enumerate(end.pips):
+        side_pips[game.rules.side_of(s)] += p
+    return {
+        "hand": end.hand, "result": end.result, "winner": end.winner, "out_seat": how.out_seat,
+        "settlement": "target" if end.result == "target" else game.rules.settlement,
+        "seats": [{"seat": s, "tiles": [str(t) for t in tiles], "pips": end.pips[s],
+                   "counted": counted.seats[s],
+                   "rounded": counted.rounded and counted.seats[s] is not None}
+                  for s, tiles in enumerate(end.hands)],
+        "sides": [] if all(v is None for v in counted.sides) else [
+            {"side": i, "pips": side_pips[i], "counted": v,
+             "rounded": counted.rounded and v is not None}
+            for i, v in enumerate(counted.sides)],
+        "before": [s - d for s, d in zip(end.scores, end.deltas, strict=True)],
+        "deltas": list(end.deltas),
+        "scores": list(end.scores),
+    }
+
+
+# ---------------------------------------------------------------------------- events
+def last_events(game: Game) -> list[EventEntryJSON]:
+    """The public events of the game's last action (a play, draw or pass and what it ended),
+    or the start of the hand when nothing has been played in it yet."""
+    events = game.events
+    k = len(events)
+    while k and not isinstance(events[k - 1], PlayEvent | DrawEvent | PassEvent):
+        k -= 1
+    if not game.history:
+        return [{"kind": "hand_start", "key": "hand_start",
+                 "params": {"hand": game.hand_number, "leader": game.leader}}]
+    if not k:
+        return []
+    return explain_events(game, events[k - 1:])
+
+
+def explain_events(game: Game, events: Sequence[Event],
+                   before: Sequence[int] | None = None) -> list[EventEntryJSON]:
+    """``events``, what the game's last action caused (``game.play``'s result), as public
+    entries; ``game`` is the game just after it. ``before``: the scores before the action
+    (for what a draw cost; read from the events when not given)."""
+    out: list[EventEntryJSON] = []
+    layout = game.layout
+    history = game.history
+    last = history[-1] if history else None
+    for event in events:
+        if isinstance(event, PlayEvent):
+            out.append(_play_entry(game.rules, layout, event, last))
+        elif isinstance(event, DrawEvent):
+            params: EventParamsJSON = {"seat": event.seat, "scores": list(event.scores)}
+            message = "draw"
+            if game.rules.is_solitaire:
+                prior = before if before is not None else _scores_before(game, event)
+                params["cost"] = event.scores[1] - prior[1]
+                if params["cost"]:
+                    message = "draw_charged"
+            out.append({"kind": "draw", "key": message, "params": params})
+        elif isinstance(event, PassEvent):
+            out.append({"kind": "pass", "key": "pass", "params": {"seat": event.seat}})
+        elif isinstance(event, HandEndEvent):
+            how = game.hand_end if event.hand == game.hand_number else None
+            out_seat = how.out_seat if how is not None else None
+            out.append({"kind": "hand_end", "key": f"hand_{event.result}", "params": {
+                "hand": event.hand, "result": event.result, "winner": event.winner,
+                "out_seat": out_seat, "deltas": list(event.deltas),
+                "scores": list(event.scores),
+                "settlement": "target" if event.result == "target" else game.rules.settlement,
+            }})
+        elif isinstance(event, GameEndEvent):
+            out.append({"kind": "game_end", "key": "game_end",
+                        "params": {"winner": event.winner, "scores": list(event.scores)}})
+    return out
+
+
+def _scores_before(game: Game, event: DrawEvent) -> Sequence[int]:
+    """The scores before ``event`` (one of ``game.events``, of this hand): those of the last
+    event of the hand before it that has scores, else the scores the hand began with."""
+    events = game.events
+    k = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), 0)
+    for prior in reversed(events[:k]):
+        if getattr(prior, "hand", None) != event.hand:
+            break
+        if isinstance(prior, PlayEvent | DrawEvent):
+            return prior.scores
+    return game.hand_start_scores
+
+
+def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
+                action: PublicAction | None) -> EventEntryJSON:
+    move = action.move if action is not None and action.kind in ("lead", "place") else None
+    params: EventParamsJSON = {"seat": event.seat, "move": event.move, "total": event.total,
+                               "points": event.points, "scores": list(event.scores)}
+    lead = move is None or move.kind == "lead"
+    if move is not None and move.tile is not None:
+        params["tile"] = _touching_first(move.tile, move.touching)
+        params["node"] = move.node if not lead else 0
+        if move.form:
+            params["form"] = move.form
+        if not lead:
+            parent = layout.nodes[move.node - 1]
+            params["onto"] = f"{parent.touching}-{parent.outer}"
+            params["port"] = move.port
+            params["end"] = move.touching
+    if rules.scoring != "none":
+        params["parts"] = [_part_json(p) for p in layout.counted_parts()]
+    kind = "lead" if lead else "place"
+    return {"kind": kind, "key": kind + ("_scored" if event.points else ""), "params": params}
+
+
+def _touching_first(tile: Tile, touching: int) -> str:
+    return f"{touching}-{tile.other(touching)}"
+
+
+# ---------------------------------------------------------------------------- seat part
+def seat_part(game: Game, seat: int | None) -> SeatPartJSON:
+    """What only ``seat`` sees: its hand, its legal moves (when it is to play), its draws."""
+    rules = game.rules
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players
+    ):
+        raise UsageError(
+            f"invalid seat {seat!r}: expected a seat number from 0 to {rules.players - 1}, "
+            "or None for a spectator", key="invalid_seat", seat=repr(seat),
+        )
+    if seat is None:
+        return {"seat": None, "side": None, "hand": [], "pips": 0, "to_play": False,
+                "forced_lead": None, "legal_moves": [], "drawn": []}
+    hand = game.hand(seat)
+    to_play = game.phase == "play" and game.turn == seat
+    forced = game.forced_lead if seat == game.leader and not game.layout.count else None
+    return {
+        "seat": seat,
+        "side": rules.side_of(seat),
+        "hand": [str(t) for t in hand],
+        "pips": sum(t.pips for t in hand),
+        "to_play": to_play,
+        "forced_lead": str(forced) if forced is not None else None,
+        "legal_moves": legal_moves(game) if to_play else [],
+        "drawn": [{"action": k, "tile": str(a.tile)} for k, a in enumerate(game.history)
+                  if a.seat == seat and a.tile is not None],
+    }
+
+
+def legal_moves(game: Game) -> list[MoveJSON]:
+    """The legal moves of the seat to play, each with what it would do (tried on a copy)."""
+    trial = game.copy()
+    rules = game.rules
+    seat = game.turn
+    overdraw = game.is_overdraw
+    out: list[MoveJSON] = []
+    for move in game.legal_moves:
+        # A draw scores for the solitaire's deck; a placement for the seat's side.
+        side = 1 if move.code == DRAW and rules.is_solitaire else rules.side_of(seat)
+        before = trial.scores[side]
+        trial.push(move)
+        end = trial.hand_end
+        after = trial.scores[side]
+        if end is not None and end.result != "target":
+            after -= end.deltas[side]  # what the move scored, not the settlement after it
+        total = trial.layout.total if move.kind in ("lead", "place") else None
+        trial.pop()
+        # Only what the seat can know ends the hand here: going out or the target (whether
+        # the move blocks everybody depends on hands it cannot see).
+        out.append(_move_json(game, move, total, after - before,
+                              overdraw and move.code == DRAW,
+                              end is not None and end.result != "blocked"))
+    return out
+
+
+def _move_json(game: Game, move: Move, total: int | None, points: int, overdraw: bool,
+               ends: bool) -> MoveJSON:
+    tile = move.tile
+    node = move.node if move.kind == "place" else 0
+    onto = None
+    if node:
+        parent = game.layout.nodes[node - 1]
+        onto = f"{parent.touching}-{parent.outer}"
+    return {
+        "notation": move.notation(explicit=True),
+        "kind": move.kind,
+        "tile": _touching_first(tile, move.touching) if tile is not None else None,
+        "node": node,
+        "onto": onto,
+        "port": move.port if move.kind == "place" else "",
+        "end": move.touching if move.kind == "place" else None,
+        "form": move.form,
+        "total": total,
+        "points": points,
+        "overdraw": overdraw,
+        "ends_hand": ends,
+    }
+
+
+__all__ = [
+    "FORMAT",
+    "ActionJSON",
+    "DrawnJSON",
+    "EventEntryJSON",
+    "EventParamsJSON",
+    "HandScoreJSON",
+    "MoveJSON",
+    "OpenEndJSON",
+    "PartJSON",
+    "Projection",
+    "ProjectionJSON",
+    "PublicJSON",
+    "RevealJSON",
+    "RevealSeatJSON",
+    "RevealSideJSON",
+    "RulesJSON",
+    "SeatPartJSON",
+    "SideJSON",
+    "TableLayoutJSON",
+    "TallyJSON",
+    "explain_events",
+    "layout_json",
+    "legal_moves",
+    "project",
+    "public_part",
+    "reveal",
+    "rules_json",
+    "score_sheet",
+    "seat_part",
+    "tally_json",
+]
