@@ -29,6 +29,7 @@ from fives.rules import OptionValue, Ruleset
 from fives.settlement import score_rules
 from fives.solitaire import deck_sources
 from fives.tiles import Tile
+from fives.views import ActionJSON, action_json
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -181,15 +182,6 @@ class RevealJSON(TypedDict):
     scores: list[int]
 
 
-class ActionJSON(TypedDict):
-    """One public action of this hand (a draw's tile is in its drawer's seat part only)."""
-
-    seat: int
-    kind: str
-    move: str | None
-    open_values: list[int]
-
-
 class PublicJSON(TypedDict):
     """What every seat and spectator sees: identical for all of them."""
 
@@ -209,7 +201,7 @@ class PublicJSON(TypedDict):
     score_sheet: list[HandScoreJSON]
     start_scores: list[int]
     deck: dict[str, int]  # the solitaire deck's score by origin ({} elsewhere)
-    history: list[ActionJSON]
+    history: list[ActionJSON]  # this hand's public actions (views.ActionJSON, no "tile")
     events: list[EventEntryJSON]  # the last action's
     reveal: RevealJSON | None  # once the hand is over
     winner: int | None  # the side that won the game
@@ -295,7 +287,8 @@ def public_part(game: Game, *, deadline: float | None = None) -> PublicJSON:
         "score_sheet": score_sheet(game),
         "start_scores": list(game.start_scores),
         "deck": deck_sources(game),
-        "history": [_action_json(a) for a in game.history],
+        # Every draw's tile is left out: a seat's own are in its part (``drawn``).
+        "history": [action_json(a._replace(tile=None)) for a in game.history],
         "events": last_events(game),
         "reveal": None if playing else reveal(game),
         "winner": game.winner,
@@ -370,12 +363,6 @@ def score_sheet(game: Game) -> list[HandScoreJSON]:
     """Every finished hand of the game, from its events (a copy of a game has none)."""
     return [{"hand": e.hand, "result": e.result, "winner": e.winner, "deltas": list(e.deltas),
              "scores": list(e.scores)} for e in game.events if isinstance(e, HandEndEvent)]
-
-
-def _action_json(action: PublicAction) -> ActionJSON:
-    move = action.move.notation(explicit=True) if action.move is not None else None
-    return {"seat": action.seat, "kind": action.kind, "move": move,
-            "open_values": list(action.open_values)}
 
 
 def reveal(game: Game) -> RevealJSON | None:

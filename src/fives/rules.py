@@ -178,8 +178,11 @@ class Ruleset:
         return self.name in TALLY_PRESETS
 
     def round_hand(self, pips: int) -> int:
-        """A hand's rounded value in this ruleset's score unit."""
-        return fifths(pips) if self.unit == "displayed" else round5(pips)
+        """A hand's rounded value in this ruleset's score unit (the settlement's own:
+        ``ScoreRules.round_hand``; whether a settlement rounds at all: ``counted_hands``)."""
+        from fives.settlement import score_rules  # the score rules build on the rules
+
+        return score_rules(self).round_hand(pips)
 
     def score_of_total(self, total: int) -> int:
         return play_score(self.scoring, total)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from fives.events import HandResult
+from fives.rules import fifths, round5
 from fives.tiles import TILE_COUNT
 
 if TYPE_CHECKING:
@@ -100,8 +101,9 @@ class ScoreRules:
 
     # ------------------------------------------------------------------ end of the hand
     def round_hand(self, pips: int) -> int:
-        """A hand's rounded value in the score unit: D(p) or R5(p) (RULES.md §1.6)."""
-        return (pips + 2) // 5 if self.displayed else 5 * ((pips + 2) // 5)
+        """A hand's rounded value in the score unit: D(p) or R5(p) (RULES.md §1.6; the
+        formulas are ``fives.rules.fifths`` and ``round5``)."""
+        return fifths(pips) if self.displayed else round5(pips)
 
     def settle(
         self, result: HandResult, out_seat: int | None, pips: Sequence[int],

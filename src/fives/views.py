@@ -127,17 +127,22 @@ class SeatView:
             "leader": self.leader,
             "layout": self.layout.to_json(),
             "legal_moves": [m.notation(explicit=True) for m in self.legal_moves],
-            "history": [_action_json(a) for a in self.history],
+            "history": [action_json(a) for a in self.history],
             "last_hand_end": (self.last_hand_end.reveal_json()
                               if self.last_hand_end is not None else None),
             "winner": self.winner,
         }
 
 
-def _action_json(action: PublicAction) -> ActionJSON:
+def action_json(action: PublicAction) -> ActionJSON:
+    """One public action as ``to_json`` and the projection write it (``tile`` only where the
+    action carries it: give a reader only its own draws' tiles)."""
     move = action.move.notation(explicit=True) if action.move is not None else None
     if action.tile is None:
         return {"seat": action.seat, "kind": action.kind, "move": move,
                 "open_values": list(action.open_values)}
     return {"seat": action.seat, "kind": action.kind, "move": move, "tile": str(action.tile),
             "open_values": list(action.open_values)}
+
+
+_action_json = action_json  # its name before it was public (web/service.py imports it)
