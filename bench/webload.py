@@ -296,9 +296,9 @@ class SeatClient(asyncio.Protocol):
         message: dict[str, Any] | None = None
         if view["phase"] == "play" and view["legal_moves"]:
             message = {"type": "play", "move": self.rng.choice(view["legal_moves"])}
-        elif self.seat == 0 and view["phase"] == "hand_over":
+        elif view["phase"] == "hand_over":  # every seat: the next hand waits for all
             message = {"type": "next_hand"}
-        elif self.seat == 0 and view["phase"] == "game_over":
+        elif view["phase"] == "game_over":  # a rematch is every seat's yes
             message = {"type": "rematch"}
         if message is None:
             return

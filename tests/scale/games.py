@@ -25,7 +25,7 @@ def until(ws: Any, seq: int, plays: list[str], recv: Recv) -> dict[str, Any]:
 
 def play_to_the_end(sockets: list[Any], watch: Any, first: list[dict[str, Any]],
                     recv: Recv) -> list[str]:
-    """Each seat plays its first legal move (seat 0 deals the next hands) until the game is
+    """Each seat plays its first legal move (every seat asks for the next hand) until the game is
     over; every socket must hear every step. The moves the spectator saw."""
     seen_by_watch: list[str] = []
     last = list(first)
@@ -33,7 +33,8 @@ def play_to_the_end(sockets: list[Any], watch: Any, first: list[dict[str, Any]],
     while last[0]["view"]["winner"] is None:
         view = last[0]["view"]
         if view["phase"] == "hand_over":
-            sockets[0].send_json({"type": "next_hand"})
+            for ws in sockets:  # the next hand is dealt once every seat is ready
+                ws.send_json({"type": "next_hand"})
         else:
             mover = view["turn"]
             sockets[mover].send_json(

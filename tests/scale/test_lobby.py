@@ -4,6 +4,7 @@ processes."""
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,26 +22,35 @@ from .services import REDIS_URL, fresh_database, fresh_redis_prefix
 FAST = Limits(message_rate=1e6, message_burst=1e6, tables_per_minute=6e7, tables_burst=1e6)
 
 
+def clients_of(kind: str, tmp_path: Path, stack: contextlib.ExitStack,
+               config: ServerConfig) -> list[TestClient]:
+    """Two clients: of one SQLite app, or of two processes' apps in the shared mode."""
+    if kind == "sqlite":
+        client = TestClient(create_app(tmp_path / "fives.sqlite3", config))
+        stack.enter_context(client)
+        return [client, client]
+    from fives.web.shared import create_shared_app
+
+    pg_url = stack.enter_context(contextlib.contextmanager(fresh_database)())
+    prefix = stack.enter_context(contextlib.contextmanager(fresh_redis_prefix)())
+    clients = [TestClient(create_shared_app(pg_url, REDIS_URL, config, prefix=prefix,
+                                            lease_s=1.0, sweep_s=0.3)) for _ in range(2)]
+    for client in clients:
+        stack.enter_context(client)
+    return clients
+
+
 @pytest.fixture(params=["sqlite", "shared"])
 def two_clients(request: Any, tmp_path: Path) -> Iterator[list[TestClient]]:
-    """Two clients: of one SQLite app, or of two processes' apps in the shared mode."""
-    config = ServerConfig(limits=FAST, bot_delay=0.0)
-    stack = contextlib.ExitStack()
-    with stack:
-        if request.param == "sqlite":
-            client = TestClient(create_app(tmp_path / "fives.sqlite3", config))
-            stack.enter_context(client)
-            yield [client, client]
-            return
-        from fives.web.shared import create_shared_app
+    with contextlib.ExitStack() as stack:
+        yield clients_of(request.param, tmp_path, stack, ServerConfig(limits=FAST, bot_delay=0.0))
 
-        pg_url = stack.enter_context(contextlib.contextmanager(fresh_database)())
-        prefix = stack.enter_context(contextlib.contextmanager(fresh_redis_prefix)())
-        clients = [TestClient(create_shared_app(pg_url, REDIS_URL, config, prefix=prefix,
-                                                lease_s=1.0, sweep_s=0.3)) for _ in range(2)]
-        for client in clients:
-            stack.enter_context(client)
-        yield clients
+
+@pytest.fixture(params=["sqlite", "shared"])
+def default_clients(request: Any, tmp_path: Path) -> Iterator[list[TestClient]]:
+    """The same, with the server's default limits (what players meet)."""
+    with contextlib.ExitStack() as stack:
+        yield clients_of(request.param, tmp_path, stack, ServerConfig(bot_delay=0.0))
 
 
 def play_now(client: TestClient, **request: Any) -> dict[str, Any]:
@@ -133,3 +143,176 @@ def test_a_wrong_lobby_token_gets_nothing(two_clients: list[TestClient]) -> None
     response = b.post("/api/lobby/wait", json={"room": seat["room"], "token": "x" * 32})
     assert response.status_code == 404
     assert "Play now" in response.json()["message"]["en"]
+
+
+class FakeClock:
+    """One clock for the lobby of every app (the shared mode's two processes agree)."""
+
+    def __init__(self, clients: list[TestClient]) -> None:
+        self.now = time.time()
+        for client in clients:
+            client.app.state.lobby.clock = self  # type: ignore[attr-defined]
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def seats_of(client: TestClient, url: str) -> list[tuple[str, str | None]]:
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": url.split("=", 1)[1]})
+        frame = recv(ws)
+    return [(s["kind"], s["level"]) for s in frame["table"]["seats"]]
+
+
+def test_play_now_with_the_default_limits_waits_a_whole_minute(
+        default_clients: list[TestClient]) -> None:
+    """A page asks every second: 60 polls, and the table starts with bots at the end."""
+    a, b = default_clients
+    clock = FakeClock(default_clients)
+    seat = play_now(a, wait=60, level="random")
+    for second in range(1, 60):
+        clock.now += 1
+        status = wait((a, b)[second % 2], seat)
+        assert status["url"] is None and status["fill_in"] == pytest.approx(60 - second)
+    clock.now += 1.5
+    status = wait(a, seat)
+    assert status["url"]
+    assert seats_of(b, status["url"]) == [("human", None), ("bot", "random")]
+
+
+def test_two_players_from_one_address_are_both_seated(default_clients: list[TestClient]) -> None:
+    a, b = default_clients
+    FakeClock(default_clients)
+    first, second = play_now(a, wait=60), play_now(b, wait=60)  # one address: "testclient"
+    assert (second["room"], second["seat"]) == (first["room"], 1)
+    mine, theirs = wait(b, second), wait(a, first)
+    assert mine["url"] and theirs["url"] and mine["url"] != theirs["url"]
+    assert seats_of(a, mine["url"]) == [("human", None), ("human", None)]
+
+
+def test_cancel_gives_the_seat_back(two_clients: list[TestClient]) -> None:
+    a, b = two_clients
+    clock = FakeClock(two_clients)
+    first, second = play_now(a, players=3), play_now(b, players=3)
+    assert second["seat"] == 1
+    response = a.post("/api/lobby/cancel", json={"room": first["room"], "token": first["token"]})
+    assert response.status_code == 200 and response.json()["cancelled"] is True
+    assert a.post("/api/lobby/wait", json={"room": first["room"],
+                                           "token": first["token"]}).status_code == 404
+    status = wait(b, second)
+    assert (status["seat"], status["taken"]) == (0, 1)  # the seat before it was given back
+    third = play_now(a, players=3)
+    assert (third["room"], third["seat"]) == (first["room"], 1)
+    for seat in (second, third):
+        b.post("/api/lobby/cancel", json={"room": seat["room"], "token": seat["token"]})
+    assert a.get("/api/lobby").json()["waiting"] == []  # nobody holds it: closed
+    assert play_now(b, players=3)["room"] != first["room"]
+    # Once the game has started, the seat is the player's: no cancel.
+    late = play_now(a, players=2)
+    clock.now += 21
+    assert wait(a, late)["url"]
+    response = a.post("/api/lobby/cancel", json={"room": late["room"], "token": late["token"]})
+    assert response.status_code == 409 and response.json()["key"] == "web.err.lobby_started"
+
+
+def test_seats_nobody_holds_are_dropped_before_the_game_starts(
+        two_clients: list[TestClient]) -> None:
+    """Claimed seats whose pages never ask again: a full room drops them and waits; at the end
+    of the wait bots take their places. Nobody is seated as an absent person."""
+    a, b = two_clients
+    clock = FakeClock(two_clients)
+    alice = play_now(a, players=4, preset="five-up", wait=30, level="random")
+    ghosts = [play_now(b, players=4, preset="five-up") for _ in range(2)]
+    clock.now += 7
+    wait(a, alice)
+    dora = play_now(b, players=4, preset="five-up")
+    assert dora["seat"] == 3
+    status = wait(b, dora)  # full, but two seats are nobody's: dropped, the room waits
+    assert status["url"] is None and status["taken"] == 2 and status["seat"] == 1
+    for ghost in ghosts:
+        assert b.post("/api/lobby/wait", json={"room": ghost["room"],
+                                               "token": ghost["token"]}).status_code == 404
+    clock.now += 5
+    late_ghost = play_now(a, players=4, preset="five-up")
+    assert late_ghost["seat"] == 2
+    for _ in range(3):  # the two players' pages ask on; the late ghost's never does
+        clock.now += 5
+        wait(a, alice)
+        wait(b, dora)
+    clock.now += 4  # past the wait (t = 31 s)
+    status = wait(a, alice)
+    assert status["url"]
+    assert seats_of(b, status["url"]) == [("human", None)] * 2 + [("bot", "random")] * 2
+
+
+def test_one_address_cannot_hold_the_lobby(default_clients: list[TestClient]) -> None:
+    a, b = default_clients
+    FakeClock(default_clients)
+    rooms = [play_now(a, preset=p) for p in ("five-up", "all-fives")]
+    response = b.post("/api/lobby/play", json={"preset": "multiples-of-five", "players": 2})
+    assert response.status_code == 429 and response.json()["key"] == "web.err.lobby_rooms"
+    assert "2" in response.json()["message"]["fr"]
+    assert len(a.get("/api/lobby").json()["waiting"]) == 2  # the refused claim changed nothing
+    for seat in rooms:
+        a.post("/api/lobby/cancel", json={"room": seat["room"], "token": seat["token"]})
+    family = [play_now((a, b)[i % 2], players=4, preset="five-up") for i in range(4)]
+    assert len({s["room"] for s in family}) == 1
+    response = a.post("/api/lobby/play", json={"preset": "five-up", "players": 4})
+    assert response.status_code == 429 and response.json()["key"] == "web.err.lobby_seats"
+
+
+@pytest.mark.slow  # a whole game against a bot
+def test_finished_games_are_not_listed_to_watch(two_clients: list[TestClient]) -> None:
+    a, b = two_clients
+    clock = FakeClock(two_clients)
+    seat = play_now(a, wait=10, level="random")
+    clock.now += 11
+    url = wait(a, seat)["url"]
+    assert url and [r["watch"] for r in b.get("/api/lobby").json()["playing"]] != []
+    with b.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": url.split("=", 1)[1]})
+        frame = recv(ws)
+        while frame["view"]["phase"] != "game_over":
+            view = frame["view"]
+            if view["phase"] == "hand_over":
+                ws.send_json({"type": "next_hand"})
+            elif view["legal_moves"]:
+                ws.send_json({"type": "play", "move": view["legal_moves"][0]})
+            frame = recv(ws)
+        listed = listing_after(b, lambda rows: rows == [])
+        assert listed == []
+        ws.send_json({"type": "rematch"})  # the bot says yes at once: in progress again
+        listed = listing_after(a, lambda rows: rows != [])
+        assert len(listed) == 1
+
+
+def listing_after(client: TestClient, done: Any) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + 10
+    while True:
+        rows: list[dict[str, Any]] = client.get("/api/lobby").json()["playing"]
+        if done(rows) or time.monotonic() > deadline:
+            return rows
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize(("path", "body", "key"), [
+    ("/api/lobby/play", '{"preset": "\\ud800", "players": 2}', "bad_preset"),
+    ("/api/lobby/play", '{"preset": "five-up", "players": 2, "level": []}',
+     "web.err.lobby_level"),
+    ("/api/lobby/play", '{"preset": "five-up", "players": 2, "level": {}}',
+     "web.err.lobby_level"),
+    ("/api/lobby/play", '{"preset": "five-up", "players": 2, "wait": {}}', "web.err.lobby_wait"),
+    ("/api/lobby/play", "[" * 4000 + "]" * 4000, "bad_json"),
+    ("/api/lobby/wait", '{"room": "\\u0000abcdef0123456789", "token": "' + "a" * 32 + '"}',
+     "web.err.lobby_seat"),
+    ("/api/lobby/wait", '{"room": "0123456789abcdef", "token": "\\ud800' + "a" * 32 + '"}',
+     "web.err.lobby_seat"),
+    ("/api/lobby/cancel", '{"room": [], "token": 5}', "web.err.lobby_seat"),
+])
+def test_bad_lobby_input_answers_400_with_its_key(two_clients: list[TestClient], path: str,
+                                                 body: str, key: str) -> None:
+    a, _ = two_clients
+    response = a.post(path, content=body.encode(), headers={"content-type": "application/json"})
+    assert response.status_code == 400, response.text
+    assert response.json()["key"] == key
+    assert a.get("/api/lobby").json()["waiting"] == []

@@ -226,7 +226,11 @@ class Pair:
         return int(self.frames[0]["view"]["turn"])
 
     def play(self, seat: int, move: str) -> None:
-        self.ws[seat].send_json({"type": "play", "move": move})
+        self.send(seat, {"type": "play", "move": move})
+
+    def send(self, seat: int, message: dict[str, Any]) -> None:
+        """Send as this seat; every socket gets the one frame it gives."""
+        self.ws[seat].send_json(message)
         for i, ws in enumerate(self.ws):
             self.frames[i] = recv(ws)
             assert self.frames[i]["type"] == "state", self.frames[i]
@@ -428,10 +432,8 @@ def play_out(pair: Pair) -> None:
         if view["phase"] == "game_over":
             return
         if view["phase"] == "hand_over":
-            pair.ws[0].send_json({"type": "next_hand"})
-            for i, ws in enumerate(pair.ws):
-                pair.frames[i] = recv(ws)
-            recv(pair.watch)
+            for seat in (0, 1):  # the next hand waits for both players
+                pair.send(seat, {"type": "next_hand"})
             continue
         seat = view["turn"]
         pair.play(seat, pair.frames[seat]["view"]["legal_moves"][-1])
@@ -453,13 +455,20 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     last = replayed[-1]
     assert isinstance(last, GameEndEvent)
     assert list(last.scores) == final["scores"]
-    pair.ws[1].send_json({"type": "rematch"})
-    fresh = recv(pair.ws[1])
+    # A rematch is an offer: the other player sees it, and nothing starts without their yes.
+    pair.send(1, {"type": "rematch"})
+    offered = pair.frames[0]
+    assert offered["view"]["phase"] == "game_over" and offered["table"]["game_no"] == 1
+    assert [s["rematch"] for s in offered["table"]["seats"]] == [False, True]
+    winner = final["winner"]
+    assert offered["table"]["match"] == [int(side == winner) for side in (0, 1)]
+    pair.send(0, {"type": "rematch"})
+    fresh = pair.frames[1]
     assert fresh["view"]["phase"] == "play" and fresh["view"]["hand_number"] == 1
     assert fresh["table"]["game_no"] == 2
+    assert [s["rematch"] for s in fresh["table"]["seats"]] == [False, False]
+    assert fresh["table"]["match"] == offered["table"]["match"]  # the match score runs on
     # The first game stays downloadable; the new one is not over yet.
-    recv(pair.ws[0])
-    recv(pair.watch)
     pair.ws[0].send_json({"type": "record", "game": 1})
     assert recv(pair.ws[0])["record"] == record
     pair.ws[0].send_json({"type": "record"})

@@ -103,8 +103,10 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
         view = received[0][-1]["view"]
         if view["phase"] == "game_over":
             break
-        if view["phase"] == "hand_over":
-            sockets[0].send_json({"type": "next_hand"})
+        if view["phase"] == "hand_over":  # each seat in turn: the last one deals
+            seats = received[0][-1]["table"]["seats"]
+            sockets[next(i for i, s in enumerate(seats) if not s["ready"])].send_json(
+                {"type": "next_hand"})
         else:
             seat = view["turn"]
             moves = received[seat][-1]["view"]["legal_moves"]

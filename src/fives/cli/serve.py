@@ -47,6 +47,10 @@ LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
      "seconds before an idle table nobody watches leaves memory (finished ones leave at once)"),
     ("--shutdown-grace", "shutdown_grace", float,
      "seconds a stopping server gives the commits in flight"),
+    ("--lobby-seats-per-address", "lobby_seats_per_address", int,
+     "Play now seats one address may hold while they wait (a family, a NAT)"),
+    ("--lobby-rooms-per-address", "lobby_rooms_per_address", int,
+     "waiting Play now rooms one address may hold seats in"),
 ]
 
 

@@ -225,6 +225,22 @@ MESSAGES: dict[str, str] = {
     ),
     "error.try_again": "The server cannot save right now: try again in a few seconds.",
     "error.joins_rate": "Too many joins and leaves: wait a few seconds.",
+    # --- the table together: names, next hand, rematch, stand-ins, hint and undo (web)
+    "error.bad_name_type": "Name {value}: expected text.",
+    "error.bad_name_length": "A name of {count} characters: expected at most {limit}.",
+    "error.bad_name_char": (
+        "The name holds the character {code}: expected letters, digits, marks, punctuation, "
+        "symbols or spaces."
+    ),
+    "error.bad_grace": "Grace '{value}': expected 10, 20, 30, 60 or 120 s.",
+    "error.not_away": "Seat {seat}: expected the seat of a player who left.",
+    "error.undo_with_people": "Undo is only for a table where every other seat is a bot.",
+    "error.hint_with_people": "Hints are only for a table where every other seat is a bot.",
+    "error.undo_hand_over": "No undo once the hand is over: its tiles are shown.",
+    "error.undo_nothing": "Nothing to undo in this hand.",
+    "error.hint_not_your_turn": "A hint is for your turn.",
+    "error.hint_busy": "A hint is on its way.",
+    "error.hint_unavailable": "No hint available now: try again.",
     "error.usage": "This call or command is used wrongly.",
     "error.invalid_determinisation": (
         "Invalid determinisation: expected the same tiles in hand and in the boneyard, dealt "
@@ -664,6 +680,14 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_wait": "Wait '{value}': expected one of {expected} seconds.",
     "web.err.lobby_level": "Bot level '{value}': expected one of {expected}.",
     "web.err.lobby_seat": "Unknown lobby seat: expected the room and token that Play now gave.",
+    "web.err.lobby_seats": (
+        "Your address holds {limit} seats of the lobby already: cancel one or wait for its game."
+    ),
+    "web.err.lobby_rooms": (
+        "Your address waits in {limit} rooms already: cancel one or wait for its game."
+    ),
+    "web.err.lobby_closed": "This room was closed: press Play now again.",
+    "web.err.lobby_started": "The game has started: your seat is kept for you.",
     "web.err.illegal_move": "Move '{move}' is not legal here; legal: {legal}.",
     "web.err.json_only": "Content type '{value}': expected application/json.",
     "web.err.metrics": "Metrics are for this host, or for a holder of the metrics token.",

@@ -256,6 +256,26 @@ MESSAGES: dict[str, str] = {
         "Le serveur ne peut pas enregistrer pour l'instant : réessayez dans quelques secondes."
     ),
     "error.joins_rate": "Trop d'arrivées et de départs : attendez quelques secondes.",
+    # --- la table ensemble : noms, manche suivante, revanche, remplaçants, conseil, annulation
+    "error.bad_name_type": "Nom {value} : attendu du texte.",
+    "error.bad_name_length": "Un nom de {count} caractères : attendu au plus {limit}.",
+    "error.bad_name_char": (
+        "Le nom contient le caractère {code} : attendu des lettres, chiffres, signes, "
+        "ponctuations, symboles ou espaces."
+    ),
+    "error.bad_grace": "Délai « {value} » : attendu 10, 20, 30, 60 ou 120 s.",
+    "error.not_away": "Place {seat} : attendu la place d'un joueur parti.",
+    "error.undo_with_people": (
+        "L'annulation n'existe qu'à une table où toutes les autres places sont des robots."
+    ),
+    "error.hint_with_people": (
+        "Les conseils n'existent qu'à une table où toutes les autres places sont des robots."
+    ),
+    "error.undo_hand_over": "Pas d'annulation une fois la manche finie : ses dominos sont montrés.",
+    "error.undo_nothing": "Rien à annuler dans cette manche.",
+    "error.hint_not_your_turn": "Un conseil se demande à son tour.",
+    "error.hint_busy": "Un conseil est en route.",
+    "error.hint_unavailable": "Pas de conseil pour l'instant : réessayez.",
     "error.usage": "Cet appel ou cette commande est mal employé.",
     "error.invalid_determinisation": (
         "Déterminisation invalide : attendu les mêmes dominos en main et dans la pioche, "
@@ -721,6 +741,14 @@ MESSAGES: dict[str, str] = {
         "Place de salon inconnue : attendu la salle et le jeton donnés par Jouer "
         "maintenant."
     ),
+    "web.err.lobby_seats": (
+        "Votre adresse tient déjà {limit} places du salon : annulez-en une ou attendez sa partie."
+    ),
+    "web.err.lobby_rooms": (
+        "Votre adresse attend déjà dans {limit} salles : annulez-en une ou attendez sa partie."
+    ),
+    "web.err.lobby_closed": "Cette salle a été fermée : appuyez de nouveau sur Jouer maintenant.",
+    "web.err.lobby_started": "La partie a commencé : votre place vous est gardée.",
     "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
     "web.err.metrics": "Les métriques sont pour cet hôte, ou pour qui a le jeton des métriques.",

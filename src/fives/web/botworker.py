@@ -34,6 +34,24 @@ def choose(level: str, seed: int, view: Any) -> str:
     return str(move.notation(explicit=True))
 
 
+HINT_SECONDS = 0.5
+HINT_LEVEL = "expert"
+
+
+def hint(seed: int, view: Any) -> list[dict[str, Any]]:
+    """The best moves for ``view``, best first, as the page shows them: each move with how
+    far it is behind the best, and the expert's expectations, in the rules' score unit."""
+    from fives.bots import Budget, make_player
+
+    ranked = make_player(HINT_LEVEL, seed=seed).explain(view, top=3,
+                                                        budget=Budget(seconds=HINT_SECONDS))
+    best = ranked[0].value if ranked else 0.0
+    return [{"move": c.move.notation(explicit=True), "behind": round(c.value - best, 1),
+             "points": None if c.points is None else round(c.points, 1),
+             "against": None if c.against is None else round(c.against, 1),
+             "odds": None if c.odds is None else round(c.odds, 2)} for c in ranked]
+
+
 def _watch_parent(parent: int) -> None:
     while True:
         if os.getppid() != parent:
@@ -73,14 +91,22 @@ class BotPool:
 
     async def choose(self, level: str, view: Any) -> str | None:
         """The bot's move, or None if no worker could give one (the pool broke or closes)."""
+        move: str | None = await self._run(level, choose, level, secrets.randbits(32), view)
+        return move
+
+    async def hint(self, view: Any) -> list[dict[str, Any]] | None:
+        """The expert's advice (``hint``), or None if no worker could give it."""
+        ranked: list[dict[str, Any]] | None = await self._run(
+            HINT_LEVEL, hint, secrets.randbits(32), view)
+        return ranked
+
+    async def _run(self, level: str, job: Any, *args: Any) -> Any:
         if self.closing:
             return None
         pool = self._get()
         loop = asyncio.get_running_loop()
         try:
-            move: str = await loop.run_in_executor(
-                pool, choose, level, secrets.randbits(32), view
-            )
+            move = await loop.run_in_executor(pool, job, *args)
         except asyncio.CancelledError:
             if self.closing:  # the pool dropped the job at shutdown: so is the move
                 return None

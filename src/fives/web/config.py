@@ -30,14 +30,17 @@ class Limits:
     header_timeout: float = 10.0  # seconds a client has to send a whole request head
     table_idle: float = 600.0  # a table nobody watches leaves memory after this long idle
     shutdown_grace: float = 5.0  # seconds a stopping server gives commits in flight
+    lobby_seats_per_address: int = 4  # "Play now" seats one address may hold while they wait ...
+    lobby_rooms_per_address: int = 2  # ... in this many waiting rooms at most
 
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
     bot_delay: float = 0.6
     bot_workers: int = 2
-    away_grace: float = 60.0
+    away_grace: float = 20.0  # a bot plays for a player who left this long ago (tables choose)
     auto_next: float = 2.0
+    hand_break: float = 30.0  # after one player's "Next hand", the others' time to read
     limits: Limits = field(default_factory=Limits)
     # Peers whose X-Forwarded-For is believed (addresses, or "*" for any).
     trusted_proxies: tuple[str, ...] = ()

@@ -34,6 +34,7 @@ from fives.web.protocol import (
     CLOSE_TIMEOUT,
     CLOSE_TOO_MANY,
     ProtocolError,
+    check_name,
     engine_error_frame,
     error_frame,
     parse_message,
@@ -127,7 +128,7 @@ class Session:
                 if msg.type == "ping":
                     self.reply({"type": "pong"})
                 elif msg.type == "join":
-                    await self.join(msg.fields["token"])
+                    await self.join(msg.fields["token"], check_name(msg.fields.get("name")))
                 elif self.table is None:
                     raise ProtocolError(
                         f"{msg.type!r} before 'join': expected a join with your link's token "
@@ -146,9 +147,10 @@ class Session:
                           self.table.service.id if self.table else "-", exc)
                 self.reply(error_frame("server_error", "the server could not store that action"))
 
-    async def join(self, token: str) -> None:
+    async def join(self, token: str, name: str | None = None) -> None:
         if self.table is not None:
             raise ProtocolError("already joined: one seat per connection", "already_joined")
+        self.conn.name = name
         limits = self.hub.config.limits
         if not await self.budgets.link_turn(self.address, limits.join_timeout):
             self.kick(CLOSE_TOO_MANY, "too many wrong links from your address: wait a minute")

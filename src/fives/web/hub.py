@@ -19,7 +19,7 @@ import itertools
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +45,7 @@ class Connection:
     kick: Callable[[int, str], None]  # close the socket with this code and reason
     id: int = field(default_factory=lambda: next(_ids))
     seat: int | None = None
+    name: str | None = None  # the nickname its join gave (checked), shown to the table
     queue: asyncio.Queue[str | None] = field(init=False)
     overflowed: bool = False
 
@@ -82,7 +83,8 @@ class GameServer:
         self.storage = storage
         self.config = config
         self.metrics = metrics
-        self.policy = Policy(config.bot_delay, config.away_grace, config.auto_next)
+        self.policy = Policy(config.bot_delay, config.away_grace, config.auto_next,
+                             config.hand_break)
         self.bots = BotPool(config.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
@@ -92,6 +94,11 @@ class GameServer:
         self.bot_tables: dict[str, set[str]] = {}  # address -> its tables of bots alone
         self.lag = LoopLag(metrics)
         self.collector = Collector(metrics) if config.gc_tuning else None
+        # Told (table id, whether a game is in progress) when a game ends or a rematch starts:
+        # the lobby lists only games in progress.
+        self.game_listeners: list[Callable[[str, bool], Awaitable[None]]] = []
+        self.chores: set[asyncio.Task[None]] = set()
+        self.hinting: set[tuple[str, int]] = set()  # (table, seq): one hint at a time each
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -255,7 +262,7 @@ class GameServer:
         conn.seat = found[1]
         async with table.lock:
             table.conns[conn.id] = conn
-            self.deliver(table, table.service.join(conn.id, conn.seat))
+            self.deliver(table, table.service.join(conn.id, conn.seat, conn.name))
             self._schedule(table)
         return table
 
@@ -279,12 +286,37 @@ class GameServer:
             record = table.service.record(number)
             conn.send(json.dumps({"type": "record", "game": number, "record": record}))
             return
+        if kind == "hint":
+            await self.hint(table, conn)
+            return
         if kind == "resync":  # the client missed a frame: its whole view again
             if table.service.game is not None:
                 conn.send(table.service.full_frame(conn.seat))
             return
         async with table.lock:
-            await self.commit(table, table.service.check_command(conn.seat, kind, fields))
+            entry = table.service.check_command(conn.seat, kind, fields)
+            if entry is None:  # a seat ready, an offer, a stand-in now: the table is told
+                self.deliver(table, table.service.frames([]))
+                self._schedule(table)
+                return
+            await self.commit(table, entry)
+
+    async def hint(self, table: LiveTable, conn: Connection) -> None:
+        """A bot's advice for this seat's turn, to this connection only."""
+        service = table.service
+        view = service.hint_view(conn.seat)
+        key = (service.id, service.seq)
+        if key in self.hinting:  # one at a time: a bot's time is the server's
+            raise ProtocolError("a hint is on its way", "hint_busy")
+        self.hinting.add(key)
+        try:
+            ranked = await self.bots.hint(view)
+        finally:
+            self.hinting.discard(key)
+        if ranked is None:
+            raise ProtocolError("no hint available now: try again", "hint_unavailable")
+        conn.send(json.dumps({"type": "hint", "seq": key[1], "unit": view.rules.unit,
+                              "moves": ranked}, separators=(",", ":")))
 
     async def commit(self, table: LiveTable, entry: Entry) -> None:
         """Write the entry durably, then apply it and tell everyone. The caller holds the lock
@@ -305,6 +337,23 @@ class GameServer:
         self.metrics.actions.inc()
         self.deliver(table, service.apply(entry, seq, at))
         self._schedule(table)
+        if entry.kind == "move" and service.is_finished:
+            self._tell_listeners(service.id, False)
+        elif entry.kind == "deal" and entry.payload.get("new_game") and service.game_no > 1:
+            self._tell_listeners(service.id, True)
+
+    def _tell_listeners(self, table_id: str, in_progress: bool) -> None:
+        async def tell(listener: Callable[[str, bool], Awaitable[None]]) -> None:
+            try:
+                await listener(table_id, in_progress)
+            except Exception as exc:  # the lobby's listing is late; the game goes on
+                log.error("table %s: a game listener failed (%s)", table_id,
+                          type(exc).__name__)
+
+        for listener in self.game_listeners:
+            task = asyncio.ensure_future(tell(listener))
+            self.chores.add(task)
+            task.add_done_callback(self.chores.discard)
 
     async def _catch_up(self, table: LiveTable) -> None:
         stored = await self.storage.load(table.service.id)

@@ -40,10 +40,13 @@ MAX_JSON_DEPTH = 8
 
 # type -> {field: (python type, required)}
 SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
-    "join": {"token": (str, True)},
+    "join": {"token": (str, True), "name": (str, False)},  # name: the nickname, if any
     "play": {"move": (str, True)},
-    "next_hand": {},
-    "rematch": {},
+    "next_hand": {},  # this seat is ready for the next hand
+    "rematch": {},  # this seat offers (or accepts) a rematch
+    "bot_now": {"seat": (int, True)},  # let a bot play now for the player who left this seat
+    "hint": {},  # a bot's advice for this turn (against bots only)
+    "undo": {},  # back before this seat's last placement (against bots only)
     "record": {"game": (int, False)},
     "ping": {},
     "resync": {},  # a frame was missed (its seq jumped): send me a full frame
@@ -165,6 +168,8 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
                 f"{ftype.__name__}",
                 "bad_field", field=name, type=kind, expected=ftype.__name__,
             )
+    if kind == "join":
+        check_name(fields.get("name"))
     if kind == "play" and not 0 < len(fields["move"]) <= MAX_MOVE_CHARS:
         raise ProtocolError(
             f"move {fields['move'][:40]!r} has {len(fields['move'])} characters: expected 1 to "
@@ -172,6 +177,37 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
             "bad_move_text", value=fields["move"][:40],
         )
     return Message(kind, fields)
+
+
+NAME_CHARS = 20
+# Format characters a name may hold: the joiners that emoji and several scripts need.
+NAME_JOINERS = frozenset("\u200c\u200d")
+
+
+def check_name(name: Any) -> str | None:
+    """A nickname as the table shows it (NFC, trimmed), None for no name; ``ProtocolError``
+    names what is wrong. Any script; no control, format (but the joiners), private or
+    unassigned character, so that no name can reorder or hide the text around it."""
+    import unicodedata
+
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise ProtocolError(f"name {json.dumps(name)[:40]}: expected text", "bad_name_type",
+                            value=json.dumps(name)[:40])
+    shown: str = unicodedata.normalize("NFC", name).strip()
+    if not shown:
+        return None
+    if len(shown) > NAME_CHARS:
+        raise ProtocolError(f"name of {len(shown)} characters: expected at most {NAME_CHARS}",
+                            "bad_name_length", count=len(shown), limit=NAME_CHARS)
+    for ch in shown:
+        category = unicodedata.category(ch)
+        if (category[0] == "C" and ch not in NAME_JOINERS) or category in ("Zl", "Zp"):
+            raise ProtocolError(f"name holds the character U+{ord(ch):04X}: expected letters, "
+                                "digits, marks, punctuation, symbols or spaces",
+                                "bad_name_char", code=f"U+{ord(ch):04X}")
+    return shown
 
 
 # --- what the server sends --------------------------------------------------------------------
@@ -195,6 +231,17 @@ FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
     "record": {"game": ((int,), True), "record": ((dict,), True)},
     "pong": {},
     "error": {"key": ((str,), True), "params": ((dict,), True), "message": ((dict,), True)},
+    # a bot's advice, to the asking seat only: the best moves first, each with how far it is
+    # behind the best ("behind") and the expert's expectations, in the rules' "unit"
+    "hint": {"seq": ((int,), True), "unit": ((str,), True), "moves": ((list,), True)},
+}
+# Each of ``table.seats``, checked the same way.
+SEAT_FIELDS: dict[str, tuple[Kinds, bool]] = {
+    "kind": ((str,), True), "level": ((str, None), True), "connected": ((bool,), True),
+    "name": ((str, None), True),  # the nickname: text, never markup
+    "away_in": ((int, float, None), True),  # seconds before a bot takes the seat of one who left
+    "ready": ((bool,), True),  # pressed "Next hand" in this break
+    "rematch": ((bool,), True),  # offered or accepted a rematch
 }
 # The parts of a state frame, checked the same way.
 FRAME_PARTS: dict[str, dict[str, tuple[Kinds, bool]]] = {
@@ -202,6 +249,9 @@ FRAME_PARTS: dict[str, dict[str, tuple[Kinds, bool]]] = {
         "id": ((str,), True), "preset": ((str,), True), "players": ((int,), True),
         "partnerships": ((bool,), True), "target": ((int,), True), "timer": ((int,), True),
         "game_no": ((int,), True), "seats": ((list,), True),
+        "grace": ((int, float), True),  # seconds before a bot plays for a player who left
+        "match": ((list,), True),  # games won by each side at this table
+        "assist": ((bool,), True),  # one person against bots: hint and undo are offered
     },
     "view": {
         "rules": ((dict,), True), "hand_sizes": ((list,), True), "boneyard_size": ((int,), True),
@@ -244,6 +294,8 @@ def check_frame(frame: Mapping[str, Any]) -> None:
     if kind == "state":
         for part, schema in FRAME_PARTS.items():
             _check_fields(f"state.{part}", frame[part], schema)
+        for i, seat in enumerate(frame["table"]["seats"]):
+            _check_fields(f"state.table.seats[{i}]", seat, SEAT_FIELDS)
 
 
 def both_langs(key: str, **params: Any) -> dict[str, str]:
@@ -271,6 +323,7 @@ def engine_error_frame(exc: FivesError) -> dict[str, Any]:
 # --- table requests ------------------------------------------------------------------------------
 
 TIMER_CHOICES = (0, 15, 30, 60)
+GRACE_CHOICES = (10, 20, 30, 60, 120)  # seconds before a bot plays for a player who left
 SEAT_KINDS = ("me", "friend", "bot")
 # field -> (accepted Python type, required); values are then checked by parse_table_request.
 TABLE_FIELDS: dict[str, tuple[type, bool]] = {
@@ -279,6 +332,7 @@ TABLE_FIELDS: dict[str, tuple[type, bool]] = {
     "partnerships": (bool, False),
     "target": (int, False),
     "timer": (int, False),
+    "grace": (int, False),
     "seats": (list, True),
     "sniff": (str, False),  # RULES.md §9 O4
     "sniff_orientation_choice": (bool, False),
@@ -290,6 +344,7 @@ TABLE_FIELD_ERRORS: dict[str, tuple[str, str]] = {
     "partnerships": ("bad_partnerships", "expected true or false"),
     "target": ("bad_target", "expected a whole number"),
     "timer": ("bad_timer", "expected one of 0 (off), 15, 30, 60 seconds"),
+    "grace": ("bad_grace", "expected one of 10, 20, 30, 60, 120 seconds"),
     "sniff": ("bad_sniff", "expected none, us or british"),
     "sniff_orientation_choice": ("bad_sniff_choice", "expected true or false"),
 }
@@ -333,6 +388,15 @@ def _typed(value: Any, ftype: type) -> bool:
     return isinstance(value, ftype) and (ftype is bool or not isinstance(value, bool))
 
 
+def _choice(req: dict[str, Any], name: str, choices: tuple[int, ...]) -> Any:
+    """The request's ``name`` (None when not given), if it is one of ``choices``."""
+    value = req.get(name)
+    if value is not None and value not in choices:
+        key, expected = TABLE_FIELD_ERRORS[name]
+        raise ProtocolError(f"{name} {value!r}: {expected}", key, value=str(value)[:40])
+    return value
+
+
 def parse_table_request(req: Any) -> TableRequest:
     """Check a table request against ``TABLE_FIELDS`` and the rules; nothing is created."""
     from fives.bots import LEVELS
@@ -364,12 +428,8 @@ def parse_table_request(req: Any) -> TableRequest:
                                    "sniff_orientation_choice") if req.get(k) is not None}
     rules = Ruleset.preset(req["preset"], **options)  # RulesError names what is wrong
     check_target(rules, options)
-    timer = req.get("timer") or 0
-    if timer not in TIMER_CHOICES:
-        raise ProtocolError(
-            f"timer {timer!r}: expected one of 0 (off), 15, 30, 60 seconds", "bad_timer",
-            value=str(timer)[:40],
-        )
+    timer = _choice(req, "timer", TIMER_CHOICES) or 0
+    grace = _choice(req, "grace", GRACE_CHOICES)
     seats = req.get("seats")
     if not isinstance(seats, list) or len(seats) != rules.players:
         raise ProtocolError(
@@ -405,6 +465,8 @@ def parse_table_request(req: Any) -> TableRequest:
             stored.append({"kind": "human"})
         kinds.append(kind)
     config = {"preset": rules.name, "options": options, "seats": stored, "timer": timer}
+    if grace is not None:
+        config["grace"] = grace
     return TableRequest(config, kinds)
 
 

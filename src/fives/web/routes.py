@@ -172,9 +172,10 @@ class Routes:
             return self.refuse("rules", 400, engine_error_frame(exc))
         return JSONResponse(created, status_code=201, headers=NO_STORE)
 
-    async def json_request(self, request: Request) -> Any:
+    async def json_request(self, request: Request, charge: bool = True) -> Any:
         """The JSON body of a request that may create a table (checked in the order of the
-        module's doc), or the refusal to send."""
+        module's doc), or the refusal to send; ``charge=False`` for a request that creates
+        none (a lobby page asking how its room fills), which the table budget leaves alone."""
         config = self.hub.config
         limits = config.limits
         content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -190,7 +191,7 @@ class Routes:
                 "web.err.origin", "tables are created from this site's page only"))
         address = client_address(request.client.host if request.client else None,
                                  request.headers, config)
-        if not self.budgets.new_table(address):
+        if charge and not self.budgets.new_table(address):
             return self.refuse("tables_per_address", 429, error_frame(
                 "web.err.tables_rate", "too many new tables from your address: slow down",
                 limit=f"{limits.tables_per_minute:g}"))

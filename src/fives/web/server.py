@@ -124,6 +124,7 @@ def create_app(
             Route("/api/lobby", lobby.listing),
             Route("/api/lobby/play", lobby.play, methods=["POST"]),
             Route("/api/lobby/wait", lobby.wait, methods=["POST"]),
+            Route("/api/lobby/cancel", lobby.cancel, methods=["POST"]),
             Route("/healthz", routes.healthz),
             Route("/metrics", routes.metrics),
             Route("/static/{name}", routes.static.serve),

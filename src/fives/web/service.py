@@ -9,7 +9,18 @@ Commands in, log entries and per-seat frames out:
   ``apply`` plays it through the engine and returns the frame of every connection (each seat's
   own view, encoded once per seat) with the public explanation of what happened.
 - ``join`` / ``leave`` track who is connected (connections are plain ids) and return the frames
-  that tell them and the others.
+  that tell them and the others. What the people at the table say to each other and that no
+  replay needs (each seat's nickname, "ready for the next hand", a rematch offer, when a bot
+  takes the seat of a player who left) is kept here in memory, and shown in ``meta``.
+- Together: the next hand is dealt once every connected human seat pressed "Next hand" (bots
+  and seats whose player left are ready at once), or ``Policy.hand_break`` seconds after the
+  first press; a rematch starts once every connected human seat offered or accepted it.
+- A seat whose player left (its last connection closed) gets a stand-in after the table's
+  grace (``config["grace"]``, else ``Policy.away_grace``), shown to the others as a countdown;
+  another player may cut it short ("bot_now"); the seat's link takes it back at any time.
+- Against bots only (every other seat a bot): ``check_undo`` takes the player back before
+  their last placement, as an "undo" entry of the log (the log stays append-only and replays),
+  and ``hint_view`` gives what a bot needs to advise them.
 - ``wake`` is what must happen next without a client, as data: a bot's move, a turn timer, a
   stand-in for a player who left, or the next deal of an all-bot table, each with its time and
   the seq it was computed for. A table of bots alone plays only while someone watches it, and
@@ -55,13 +66,14 @@ class Policy:
     """The table's timings, in seconds."""
 
     bot_delay: float = 0.6  # a bot waits this long before it moves, so people can follow
-    away_grace: float = 60.0  # without a turn timer, a bot plays for a player gone this long
+    away_grace: float = 20.0  # a bot plays for a player gone this long (tables may choose)
     auto_next: float = 2.0  # hands played by bots alone start by themselves after this pause
+    hand_break: float = 30.0  # after one "Next hand", the others have this long to read
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A log entry to append: ``kind`` is "deal" or "move"."""
+    """A log entry to append: ``kind`` is "deal", "move" or "undo"."""
 
     kind: str
     payload: dict[str, Any]
@@ -72,7 +84,8 @@ class Wake:
     """Something to do at time ``at`` (``time.time()`` clock) if the table is still at ``seq``.
 
     ``action``: "bot" (a bot seat moves), "timer" (the turn timer ran out), "away" (a player
-    left), "deal" (the next hand of an all-bot table, or a timed-out hand break).
+    left), "deal" (the next hand of an all-bot table, a timed-out hand break, or every human
+    seat ready), "rematch" (every human seat accepted the rematch).
     """
 
     at: float
@@ -100,6 +113,8 @@ class SeatConfig:
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"))
+# A move of the current game as the log gave it: (seat, explicit notation, by).
+Played = tuple[int, str, str]
 
 
 def _encode(frame: Any) -> str:
@@ -119,6 +134,7 @@ class TableService:
         self.rules = Ruleset.preset(self.config["preset"], **self.config["options"])
         self.seats = [SeatConfig(s["kind"], s.get("level")) for s in self.config["seats"]]
         self.timer: int = self.config["timer"]
+        self.grace: float = float(self.config.get("grace", self.policy.away_grace))
         self.game: Game | None = None
         self.finished: list[RecordJSON] = []  # records of this table's earlier games
         self.deals: list[list[dict[str, Any]]] = []  # per game, each hand's deal payload
@@ -129,6 +145,14 @@ class TableService:
         self.connections: dict[ConnId, int | None] = {}  # connection -> seat (None: spectator)
         self.seen: set[int] = set()  # seats that connected since this table was loaded
         self.wake: Wake | None = None
+        self.moves: list[list[Played]] = []  # the current game's moves, hand by hand
+        self.match: list[int] = [0] * self.rules.sides  # games won by each side at this table
+        # Said at the table, never logged (see the module doc).
+        self.names: dict[int, str] = {}
+        self.away: dict[int, float] = {}  # seat -> when a bot takes it (its player left)
+        self.ready: set[int] = set()  # seats that pressed "Next hand" in this break
+        self.ready_at: float | None = None  # when the first of them did
+        self.offers: set[int] = set()  # seats that offered or accepted a rematch
 
     # --- rebuilding -------------------------------------------------------------------------
 
@@ -144,7 +168,6 @@ class TableService:
         self._reschedule()
 
     def _apply(self, kind: str, payload: dict[str, Any], explain: bool = True) -> None:
-        by = payload.get("by", "seat")
         if kind == "deal":
             deal = Deal(
                 tuple(tuple(Tile.parse(t) for t in hand) for hand in payload["hands"]),
@@ -157,20 +180,60 @@ class TableService:
                 self.game = Game(self.rules, deal=deal, leader=leader, rng=random.Random(0))
                 self.game_no += 1
                 self.deals.append([])
+                self.moves = []
             else:
+                assert self.game is not None
                 self.game.next_hand(deal=deal, leader=leader)
             self.deals[-1].append(payload)
+            self.moves.append([])
             self.recent = []
+            self.ready, self.ready_at, self.offers = set(), None, set()
             return
         if kind == "move":
-            assert self.game is not None
-            seat = self.game.turn
-            deck_before = self.game.scores[-1]
-            events = self.game.play(self.game.parse_move(payload["move"]))
-            if explain:
-                self._explain(events, seat, by, deck_before)
+            self._play(payload["move"], payload.get("by", "seat"), explain)
+            return
+        if kind == "undo":
+            self._undo(int(payload["keep"]))
             return
         raise ValueError(f"unknown log entry kind {kind!r}")
+
+    def _play(self, move: str, by: str, explain: bool) -> None:
+        game = self.game
+        assert game is not None
+        seat = game.turn
+        deck_before = game.scores[-1]
+        events = game.play(game.parse_move(move))
+        self.moves[-1].append((seat, move, by))
+        if game.is_over and game.winner is not None:
+            self.match[game.winner] += 1
+        if explain:
+            self._explain(events, seat, by, deck_before)
+
+    def _undo(self, keep: int) -> None:
+        """The current game rebuilt from its deals and moves, the current hand's first
+        ``keep`` moves only (an undo entry of the log)."""
+        deals, moves = self.deals[-1], self.moves
+        if not 0 <= keep <= len(moves[-1]):
+            raise ValueError(f"undo to move {keep} of a hand of {len(moves[-1])}")
+        kept = moves[-1][:keep]
+        for number, payload in enumerate(deals):
+            deal = Deal(
+                tuple(tuple(Tile.parse(t) for t in hand) for hand in payload["hands"]),
+                tuple(Tile.parse(t) for t in payload["boneyard"]),
+            )
+            if number == 0:
+                self.game = Game(self.rules, deal=deal, leader=payload.get("leader"),
+                                 rng=random.Random(0))
+            else:
+                assert self.game is not None
+                self.game.next_hand(deal=deal, leader=payload.get("leader"))
+            if number < len(deals) - 1:
+                for _, move, _ in moves[number]:
+                    self.game.play(self.game.parse_move(move))
+        self.moves[-1] = []
+        self.recent = []
+        for _, move, by in kept:
+            self._play(move, by, explain=True)
 
     def _explain(self, events: list[Any], seat: int, by: str, deck_before: int = 0) -> None:
         assert self.game is not None
@@ -217,8 +280,11 @@ class TableService:
         move = game.parse_move(move_text)  # FivesError when malformed or illegal
         return Entry("move", {"move": move.notation(explicit=True), "by": by})
 
-    def check_command(self, seat: int | None, kind: str, fields: dict[str, Any]) -> Entry:
-        """A client's ``play``, ``next_hand`` or ``rematch`` (the protocol checked its shape)."""
+    def check_command(self, seat: int | None, kind: str, fields: dict[str, Any]) -> Entry | None:
+        """A client's ``play``, ``next_hand``, ``rematch``, ``bot_now`` or ``undo`` (the
+        protocol checked its shape): the entry to store, or None when the command only
+        changed what the table says (a seat ready, an offer, a stand-in now): then every
+        connection gets ``frames([])``. Refused commands raise and change nothing."""
         if seat is None:
             raise ProtocolError("spectators watch: they cannot play", "spectator")
         game = self.game
@@ -233,13 +299,66 @@ class TableService:
                     f"no next hand now: the game is in phase {game.phase_name!r}",
                     "not_hand_over", phase=game.phase_name,
                 )
-            return self.next_deal(new_game=False)
+            if self.ready_at is None:
+                self.ready_at = self.clock()
+            self.ready.add(seat)
+            self._reschedule()
+            return self.next_deal(new_game=False) if self._all_agree(self.ready) else None
         if kind == "rematch":
             if not game.is_over:
                 raise ProtocolError("a rematch starts once the game is over", "not_game_over")
-            return self.next_deal(new_game=True)
+            self.offers.add(seat)
+            return self.next_deal(new_game=True) if self._all_agree(self.offers) else None
+        if kind == "bot_now":
+            away = fields["seat"]
+            if not isinstance(away, int) or away not in self.away:
+                raise ProtocolError(
+                    f"seat {json.dumps(away)[:12]}: expected the seat of a player who left",
+                    "not_away", seat=json.dumps(away)[:12])
+            self.away[away] = min(self.away[away], self.clock())
+            self._reschedule()
+            return None
+        if kind == "undo":
+            return self.check_undo(seat)
         raise ProtocolError(f"unknown command {kind!r}", "unknown_type", value=kind,
-                            expected="play, next_hand, rematch")
+                            expected="play, next_hand, rematch, bot_now, undo")
+
+    def _humans_here(self) -> set[int]:
+        """The human seats whose player is at the table now (the others do not hold it up)."""
+        return {s for s in self.connections.values()
+                if s is not None and self.seats[s].kind == "human" and s not in self.away}
+
+    def _all_agree(self, said: set[int]) -> bool:
+        return self._humans_here() <= said
+
+    def _alone_with_bots(self, seat: int, what: str) -> None:
+        if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
+            raise ProtocolError(f"{what} only where every other seat is a bot",
+                                f"{what}_with_people")
+
+    def check_undo(self, seat: int) -> Entry:
+        """Back before this seat's last placement of this hand (and what followed it)."""
+        game = self.game
+        assert game is not None
+        self._alone_with_bots(seat, "undo")
+        if game.phase_name != "play":  # the hand's tiles are revealed: no going back
+            raise ProtocolError("no undo once the hand is over", "undo_hand_over")
+        mine = [i for i, (who, move, by) in enumerate(self.moves[-1])
+                if who == seat and by == "seat" and move not in ("draw", "pass")]
+        if not mine:
+            raise ProtocolError("nothing to undo in this hand", "undo_nothing")
+        return Entry("undo", {"seat": seat, "keep": mine[-1]})
+
+    def hint_view(self, seat: int | None) -> SeatView:
+        """The view a bot advises this seat on (its turn, against bots only)."""
+        game = self.game
+        if seat is None:
+            raise ProtocolError("spectators watch: they cannot play", "spectator")
+        assert game is not None
+        self._alone_with_bots(seat, "hint")
+        if game.phase_name != "play" or game.turn != seat:
+            raise ProtocolError("a hint is for your turn", "hint_not_your_turn")
+        return game.view(seat)
 
     def first_deal(self) -> Entry:
         return self.next_deal(new_game=True)
@@ -285,6 +404,8 @@ class TableService:
             return None
         if wake.action == "deal" or game.phase_name == "hand_over":
             return self.next_deal(new_game=False) if game.phase_name == "hand_over" else None
+        if wake.action == "rematch":
+            return self.next_deal(new_game=True) if game.is_over else None
         assert wake.seat is not None and move is not None
         return self.check_play(wake.seat, move, by=wake.action)
 
@@ -319,15 +440,18 @@ class TableService:
     def is_connected(self, seat: int) -> bool:
         return seat in self.connections.values()
 
-    def join(self, conn: ConnId, seat: int | None) -> Frames:
-        """The joiner's full view with this hand's story, and a presence frame for the others."""
+    def join(self, conn: ConnId, seat: int | None, name: str | None = None) -> Frames:
+        """The joiner's full view with this hand's story, and a presence frame for the others
+        (``name``: the nickname it chose, already checked by ``check_name``)."""
         self.connections[conn] = seat
         if self.game is None:
             return {}
         if seat is not None:
             self.seen.add(seat)
-            if self.game.phase_name == "play" and self.game.turn == seat:
-                self._reschedule()  # back in time: no stand-in
+            if name:
+                self.names[seat] = name
+            if self.away.pop(seat, None) is not None:
+                self._reschedule()  # back in time, or back from the stand-in
         elif self.bots_only and len(self.connections) == 1:
             self._reschedule()  # the first watcher: the bots play on
         frames = self.frames([], skip=conn)
@@ -344,8 +468,10 @@ class TableService:
         game = self.game
         if game is None:
             return {}
-        if game.phase_name == "play" and game.turn == seat:
-            self._reschedule()  # the player to move left: start the grace period
+        if seat is not None and self.seats[seat].kind == "human" \
+                and not self.is_connected(seat):
+            self.away[seat] = self.clock() + self.grace  # the grace before a stand-in
+            self._reschedule()  # the player to move left, or the others were ready
         elif self.bots_only and not self.connections:
             self._reschedule()  # nobody watches any more: the bots pause
         return self.frames([])
@@ -362,22 +488,43 @@ class TableService:
             "target": self.rules.target,
             "timer": self.timer,
             "game_no": self.game_no,
-            "seats": [
-                {"kind": s.kind, "level": s.level, "connected": s.kind == "bot" or i in connected}
-                for i, s in enumerate(self.seats)
-            ],
+            "grace": self.grace,
+            "seats": [self._seat_meta(i, s, i in connected) for i, s in enumerate(self.seats)],
+            "match": self.match,
+            # hint and undo: for the one person playing against bots
+            "assist": sum(s.kind == "human" for s in self.seats) == 1,
+        }
+
+    def _seat_meta(self, seat: int, config: SeatConfig, connected: bool) -> dict[str, Any]:
+        away = self.away.get(seat)
+        return {
+            "kind": config.kind, "level": config.level,
+            "connected": config.kind == "bot" or connected,
+            "name": self.names.get(seat),
+            # seconds before a bot takes the seat of a player who left (0: it plays now)
+            "away_in": None if away is None else round(max(0.0, away - self.clock()), 1),
+            "ready": seat in self.ready or (self.ready_at is not None and seat not in
+                                            self._humans_here()),
+            "rematch": seat in self.offers,
         }
 
     def deadline(self) -> float | None:
         """When the server acts for the seat to move (absolute time), or None."""
         game = self.game
-        if game is None or not self.timer:
+        if game is None:
             return None
+        at: list[float] = []
         if game.phase_name == "play" and self.seats[game.turn].kind == "human":
-            return self.last_at + self.timer
-        if game.phase_name == "hand_over":
-            return self.last_at + self.timer
-        return None
+            if self.timer:
+                at.append(self.last_at + self.timer)
+            if game.turn in self.away:
+                at.append(self.away[game.turn])
+        elif game.phase_name == "hand_over":
+            if self.timer:
+                at.append(self.last_at + self.timer)
+            if self.ready_at is not None:
+                at.append(self.ready_at + self.policy.hand_break)
+        return min(at) if at else None
 
     def fair_deal(self) -> dict[str, Any] | None:
         """The current hand's commitment; once the hand is over, its seed and dealt tiles."""
@@ -526,17 +673,27 @@ class TableService:
             seat = game.turn
             if self.seats[seat].kind == "bot":
                 return Wake(now + self.policy.bot_delay, seq, "bot", seat, self.seats[seat].level)
+            wakes = []
             if self.timer:
-                return Wake(self.last_at + self.timer, seq, "timer", seat, STAND_IN_LEVEL)
-            if seat in self.seen and not self.is_connected(seat):
-                # A player who left: a bot stands in after a grace period; the same link
-                # takes the seat back at any time.
-                return Wake(now + self.policy.away_grace, seq, "away", seat, STAND_IN_LEVEL)
-        elif game.phase_name == "hand_over":
-            if self.bots_only:
+                wakes.append(Wake(self.last_at + self.timer, seq, "timer", seat, STAND_IN_LEVEL))
+            if seat in self.away:
+                # A player who left: a bot stands in once the grace is over, then plays the
+                # seat's turns at a bot's pace; the same link takes the seat back at any time.
+                at = max(self.away[seat], now + self.policy.bot_delay)
+                wakes.append(Wake(at, seq, "away", seat, STAND_IN_LEVEL))
+            return min(wakes, key=lambda w: w.at, default=None)
+        if game.phase_name == "hand_over":
+            if all(s.kind == "bot" for s in self.seats):
                 return Wake(now + self.policy.auto_next, seq, "deal")
-            if self.timer:
-                return Wake(self.last_at + self.timer, seq, "deal")
+            if self.ready_at is not None and self._all_agree(self.ready):
+                return Wake(now, seq, "deal")  # the last one not ready left
+            due = [at for at in (self.last_at + self.timer if self.timer else None,
+                                 None if self.ready_at is None
+                                 else self.ready_at + self.policy.hand_break) if at is not None]
+            if due:
+                return Wake(min(due), seq, "deal")
+        elif game.is_over and self.offers and self._all_agree(self.offers):
+            return Wake(now, seq, "rematch")  # the last one who had not answered left
         return None
 
     @property

@@ -56,8 +56,8 @@ class RemoteConnection(Connection):
     """A socket on another process, as the table's owner sees it."""
 
     def __init__(self, server: SharedGameServer, proc: str, conn_id: int,
-                 seat: int | None) -> None:
-        super().__init__("-", 1, _ignore_kick, id=conn_id, seat=seat)
+                 seat: int | None, name: str | None = None) -> None:
+        super().__init__("-", 1, _ignore_kick, id=conn_id, seat=seat, name=name)
         self.server = server
         self.proc = proc
 
@@ -181,7 +181,7 @@ class SharedGameServer(GameServer):
         self.owners.pop(table_id, None)
         for conn in self.attached.pop(table_id, {}).values():  # our sockets join it here
             live.conns[conn.id] = conn
-            self.deliver(live, live.service.join(conn.id, conn.seat))
+            self.deliver(live, live.service.join(conn.id, conn.seat, conn.name))
         self.stubs.pop(table_id, None)
         self.spawn(self.coord.announce({"op": "owner", "table": table_id, "proc": self.me}))
         self.spawn(self.coord.mark_live(table_id, True))
@@ -328,14 +328,14 @@ class SharedGameServer(GameServer):
         self.sockets[conn.id] = conn
         self.attached.setdefault(table_id, {})[conn.id] = conn
         message = {"op": "join", "table": table_id, "conn": conn.id, "seat": conn.seat,
-                   "from": self.me}
+                   "name": conn.name, "from": self.me}
         live = await self._route(table_id, message)
         if live is None:
             return await self._stub(table_id)
         async with live.lock:
             if self.attached.get(table_id, {}).pop(conn.id, None) is not None:
                 live.conns[conn.id] = conn
-                self.deliver(live, live.service.join(conn.id, conn.seat))
+                self.deliver(live, live.service.join(conn.id, conn.seat, conn.name))
                 self._schedule(live)
             if not self.attached.get(table_id, True):
                 del self.attached[table_id]
@@ -395,7 +395,7 @@ class SharedGameServer(GameServer):
                 async with live.lock:
                     del self.attached[table_id][conn.id]
                     live.conns[conn.id] = conn
-                    self.deliver(live, live.service.join(conn.id, conn.seat))
+                    self.deliver(live, live.service.join(conn.id, conn.seat, conn.name))
         raise StorageError(f"table {table_id}: could not reach its owner")
 
     # --- messages between processes -----------------------------------------------------------
@@ -454,7 +454,8 @@ class SharedGameServer(GameServer):
                 self._lose(table_id, "another process announced it")
             for conn in list(self.attached.get(table_id, {}).values()):
                 self.spawn(self.post(proc, {"op": "join", "table": table_id, "conn": conn.id,
-                                            "seat": conn.seat, "from": self.me}))
+                                            "seat": conn.seat, "name": conn.name,
+                                            "from": self.me}))
         elif op in ("join", "leave", "act"):
             table_id = message["table"]
             self.inbound.setdefault(table_id, []).append(message)
@@ -495,10 +496,11 @@ class SharedGameServer(GameServer):
                 super().leave(live, conn)
             return
         if conn is None:
-            conn = RemoteConnection(self, message["from"], conn_id, message["seat"])
+            conn = RemoteConnection(self, message["from"], conn_id, message["seat"],
+                                    message.get("name"))
             async with live.lock:
                 live.conns[conn_id] = conn
-                self.deliver(live, live.service.join(conn_id, conn.seat))
+                self.deliver(live, live.service.join(conn_id, conn.seat, conn.name))
                 self._schedule(live)
         if op != "act":
             return
