@@ -296,17 +296,19 @@ def listing_after(client: TestClient, done: Any) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(("path", "body", "key"), [
-    ("/api/lobby/play", '{"preset": "\\ud800", "players": 2}', "bad_preset"),
+    ("/api/lobby/play", '{"preset": "\\ud800", "players": 2}', "bad_text"),
     ("/api/lobby/play", '{"preset": "five-up", "players": 2, "level": []}',
      "web.err.lobby_level"),
     ("/api/lobby/play", '{"preset": "five-up", "players": 2, "level": {}}',
      "web.err.lobby_level"),
     ("/api/lobby/play", '{"preset": "five-up", "players": 2, "wait": {}}', "web.err.lobby_wait"),
-    ("/api/lobby/play", "[" * 4000 + "]" * 4000, "bad_json"),
+    ("/api/lobby/play", "[" * 4000 + "]" * 4000, "too_deep"),
     ("/api/lobby/wait", '{"room": "\\u0000abcdef0123456789", "token": "' + "a" * 32 + '"}',
+     "bad_text"),  # a NUL
+    ("/api/lobby/wait", '{"room": "../../etc", "token": "' + "a" * 32 + '"}',
      "web.err.lobby_seat"),
     ("/api/lobby/wait", '{"room": "0123456789abcdef", "token": "\\ud800' + "a" * 32 + '"}',
-     "web.err.lobby_seat"),
+     "bad_text"),
     ("/api/lobby/cancel", '{"room": [], "token": 5}', "web.err.lobby_seat"),
 ])
 def test_bad_lobby_input_answers_400_with_its_key(two_clients: list[TestClient], path: str,
