@@ -21,6 +21,43 @@ def touch(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return bool((abs(dx) <= EPS and dy > EPS) or (abs(dy) <= EPS and dx > EPS))
 
 
+def shared_edge(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """Which way the edge two touching rectangles share runs: "v" (they sit side by side),
+    "h" (one above the other), or "" when they do not touch."""
+    dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    if abs(dx) <= EPS and dy > EPS:
+        return "v"
+    if abs(dy) <= EPS and dx > EPS:
+        return "h"
+    return ""
+
+
+def on_long_side(double: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether ``other`` touches ``double`` on one of its long sides (the line crosses it)."""
+    edge = shared_edge(double, other)
+    tall = double["h"] > double["w"]
+    return (edge == "v" and tall) or (edge == "h" and not tall)
+
+
+def in_line_doubles(result: dict[str, Any]) -> list[int]:
+    """The doubles drawn along their line: every double (every spinner) but a British sniff
+    (``endwise``) must lie across it, the tile it was played on and the tiles that carry the
+    line on (ports W and E of the lead, "out" of any other) against its long sides."""
+    tiles = result["tiles"]
+    by_n = {t["n"]: t for t in tiles}
+    bad = []
+    for t in tiles:
+        if not t.get("double") or t.get("endwise"):
+            continue
+        line = [by_n[t["parent"]]] if t["parent"] else []
+        line += [c for c in tiles if c["parent"] == t["n"]
+                 and c["port"] in (("W", "E") if not t["parent"] else ("out",))]
+        if not all(on_long_side(t, other) for other in line):
+            bad.append(t["n"])
+    return bad
+
+
 def problems(layout: Mapping[str, Any], result: dict[str, Any], min_tile: float) -> list[str]:
     """Every way ``result`` (the layout function's answer) breaks the board's promises."""
     out = []
@@ -40,6 +77,8 @@ def problems(layout: Mapping[str, Any], result: dict[str, Any], min_tile: float)
     for a in tiles:
         if sorted((a["a"], a["b"])) != sorted((node[a["n"]]["touching"], node[a["n"]]["outer"])):
             out.append(f"tile {a['n']} shows the wrong pips")
+    for n in in_line_doubles(result):
+        out.append(f"double {n} lies along its line")
     if result["unit"] * 1 < min_tile - EPS:
         out.append(f"short side {result['unit']:.1f} px under {min_tile}")
     return out

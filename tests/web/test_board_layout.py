@@ -163,3 +163,33 @@ def test_the_check_catches_an_overlap_and_a_loose_join() -> None:
     assert "tile 2 does not touch its parent 1" in problems(
         layout, {**good, "tiles": [tile(1, 0, 0, 6, 4), tile(2, 3, 1, 4, 2)]}, 20)
     assert problems(layout, {**good, "unit": 12}, 20) == ["short side 12.0 px under 20"]
+
+
+def test_the_check_catches_a_double_along_its_line() -> None:
+    """[6|6] led across, [6|3] on its east side, then [3|3]: across, along, or turning the
+    line's corner itself (the line meets its long side coming in, its short side going out)."""
+    layout = {"nodes": [
+        {"n": 1, "parent": 0, "port": "", "touching": 6, "outer": 6, "double": True},
+        {"n": 2, "parent": 1, "port": "E", "touching": 6, "outer": 3, "double": False},
+        {"n": 3, "parent": 2, "port": "out", "touching": 3, "outer": 3, "double": True},
+        {"n": 4, "parent": 3, "port": "out", "touching": 3, "outer": 1, "double": False},
+    ]}
+
+    def tile(n: int, x: float, y: float, w: int, h: int, parent: int, a: int, b: int,
+             port: str) -> dict[str, Any]:
+        return {"n": n, "x": x, "y": y, "w": w, "h": h, "parent": parent, "a": a, "b": b,
+                "port": port, "double": a == b, "endwise": False}
+
+    lead, second = tile(1, -0.5, -1, 1, 2, 0, 6, 6, ""), tile(2, 0.5, -0.5, 2, 1, 1, 6, 3, "E")
+    across = [lead, second, tile(3, 2.5, -1, 1, 2, 2, 3, 3, "out"),
+              tile(4, 3.5, -0.5, 2, 1, 3, 3, 1, "out")]
+    along = [lead, second, tile(3, 2.5, -0.5, 2, 1, 2, 3, 3, "out"),
+             tile(4, 4.5, -0.5, 2, 1, 3, 3, 1, "out")]
+    corner = [lead, second, tile(3, 2.5, -1, 1, 2, 2, 3, 3, "out"),
+              tile(4, 2.5, 1, 1, 2, 3, 3, 1, "out")]
+    assert problems(layout, {"tiles": across, "unit": 30}, 20) == []
+    assert problems(layout, {"tiles": along, "unit": 30}, 20) == ["double 3 lies along its line"]
+    assert problems(layout, {"tiles": corner, "unit": 30}, 20) == ["double 3 lies along its line"]
+    lead_along = [tile(1, -1, -0.5, 2, 1, 0, 6, 6, ""), tile(2, 1, -0.5, 2, 1, 1, 6, 3, "E")]
+    assert problems({"nodes": layout["nodes"][:2]},
+                    {"tiles": lead_along, "unit": 30}, 20) == ["double 1 lies along its line"]

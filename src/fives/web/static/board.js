@@ -93,10 +93,10 @@ function portOf(p, port) {
 function candidates(port, dbl, arm) {
   const e = port.dir;
   const p = port.at;
-  const straight = dbl
-    ? [{ center: add(p, e, 0.5), dir: e, along: 0.5, across: 1, touch: e, turn: false },
-      { center: add(p, e, 1), dir: e, along: 1, across: 0.5, touch: e, turn: false }]
-    : [{ center: add(p, e, 1), dir: e, along: 1, across: 0.5, touch: e, turn: false }];
+  // A double lies across the line, always, and never turns a corner itself (the tile after
+  // it may): the line meets its long sides on both sides.
+  if (dbl) return [{ center: add(p, e, 0.5), dir: e, along: 0.5, across: 1, touch: e, turn: false }];
+  const straight = [{ center: add(p, e, 1), dir: e, along: 1, across: 0.5, touch: e, turn: false }];
   /** @param {Vec} f @returns {Candidate} */
   const corner = (f) => ({
     center: add(add(p, e, 0.5), f, 0.5), dir: f, along: 1, across: 0.5, touch: f, turn: true,
