@@ -462,7 +462,10 @@ def _scores_before(game: Game, event: DrawEvent) -> Sequence[int]:
 
 def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
                 action: PublicAction | None) -> EventEntryJSON:
-    move = action.move if action is not None and action.kind in ("lead", "place") else None
+    # The action behind the event: the last of the history when the game is just after it.
+    move = action.move if action is not None and action.seat == event.seat and (
+        action.kind in ("lead", "place")) and action.move is not None and (
+        str(action.move) == event.move) else None
     params: EventParamsJSON = {"seat": event.seat, "move": event.move, "total": event.total,
                                "points": event.points, "scores": list(event.scores)}
     lead = move is None or move.kind == "lead"

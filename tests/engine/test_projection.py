@@ -345,8 +345,9 @@ def test_a_spectator_gets_no_tile_and_a_bad_seat_is_refused() -> None:
             seat_part(game, bad)  # type: ignore[arg-type]
 
 
-def test_events_narrate_the_last_action() -> None:
-    game = Game(Ruleset.preset("five-up", players=2), seed=8)
+@pytest.mark.parametrize("options", [{}, {"sniff": "british", "sniff_orientation_choice": True}])
+def test_events_narrate_the_last_action(options: dict[str, Any]) -> None:
+    game = Game(Ruleset.preset("five-up", players=2, **options), seed=8)
     assert public_part(game)["events"][0]["key"] == "hand_start"
     rng = random.Random(8)
     while game.phase == "play":
@@ -361,6 +362,7 @@ def test_events_narrate_the_last_action() -> None:
             assert sum(p["value"] * p["times"] for p in parts) == params["total"]
             assert first["key"].endswith("_scored") == bool(params["points"])
             assert params["tile"].split("-")[0] == str(params.get("end", params["tile"][0]))
+            assert ("onto" in params) == (first["kind"] == "place")
     assert events[-1]["kind"] in ("hand_end", "game_end")
     assert any(e["kind"] == "hand_end" for e in events)
 
