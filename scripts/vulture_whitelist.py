@@ -10,7 +10,7 @@ from fives.bots import inference
 from fives.cli import common
 from fives.envs import gym_env, openspiel_bots, openspiel_game, pettingzoo_env, table, train
 from fives.game import Game
-from fives.projection import MoveJSON, PublicJSON, TableLayoutJSON, TallyJSON
+from fives.projection_json import MoveJSON, PublicJSON, TableLayoutJSON, TallyJSON
 from fives.settlement import ScoreRules
 from fives.tiles import Tile
 from fives.tui import board
