@@ -116,23 +116,38 @@ class Coordinator:
 
     # --- messages -------------------------------------------------------------------------
 
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler, back: Callable[[], None] | None = None) -> None:
         """Listen to this process's inbox and the owners channel; ``handler`` gets each message
-        (on the event loop, in order)."""
+        (on the event loop, in order), ``back`` is called when the inbox works again after a
+        fault (messages may have been lost meanwhile)."""
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.key("inbox", self.proc), self.key("owners"))
-        self._listener = asyncio.ensure_future(self._listen(handler))
+        self._listener = asyncio.ensure_future(self._listen(handler, back))
 
-    async def _listen(self, handler: Handler) -> None:
+    async def _listen(self, handler: Handler, back: Callable[[], None] | None) -> None:
+        failed = 0
         while True:
             try:
+                if failed:  # resubscribe on a fresh connection
+                    await self._pubsub.subscribe(self.key("inbox", self.proc),
+                                                 self.key("owners"))
                 message = await self._pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # Redis went away: keep trying, the sweeper resyncs
-                log.error("redis inbox: %s", type(exc).__name__)
-                await asyncio.sleep(0.5)
+            except Exception as exc:  # Redis went away: keep trying
+                if failed % 20 == 0:
+                    log.error("redis inbox: %s", type(exc).__name__)
+                failed += 1
+                await asyncio.sleep(min(0.05 * failed, 0.5))
                 continue
+            if failed:
+                failed = 0
+                log.warning("redis inbox: back")
+                if back is not None:
+                    try:
+                        back()
+                    except Exception:
+                        log.exception("resync after a Redis fault failed")
             if message is None or message.get("type") != "message":
                 continue
             try:

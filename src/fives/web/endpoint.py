@@ -39,9 +39,10 @@ from fives.web.protocol import (
     error_frame,
     parse_message,
 )
-from fives.web.storage import StorageError
+from fives.web.storage import StorageError, storage_faults
 
 log = logging.getLogger("fives.web")
+FAULTS = storage_faults()
 
 
 async def _writer(conn: Connection, ws: WebSocket) -> None:
@@ -143,9 +144,13 @@ class Session:
                 self.hub.metrics.refuse("illegal")
                 self.reply(engine_error_frame(exc))
             except StorageError as exc:  # not written, so not applied: the client may retry
-                log.error("table %s: could not store an action: %s",
-                          self.table.service.id if self.table else "-", exc)
+                self.hub.storage_errors.note(f"table {self.table.service.id if self.table else '-'}"
+                                             f": could not store an action: {exc}")
                 self.reply(error_frame("server_error", "the server could not store that action"))
+            except FAULTS as exc:  # the storage or Redis is away: nothing was done
+                self.hub.storage_errors.note(f"socket: storage away ({type(exc).__name__})")
+                self.reply(error_frame("try_again", "the server cannot save right now: try "
+                                       "again in a few seconds"))
 
     async def join(self, token: str, name: str | None = None) -> None:
         if self.table is not None:

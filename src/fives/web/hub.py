@@ -34,6 +34,29 @@ from fives.web.storage import SeqTaken, Storage, new_table_id, new_token
 
 log = logging.getLogger("fives.web")
 _ids = itertools.count(1)
+# A scheduled action whose bot or storage failed is tried again after this long, doubling up
+# to the most: a table notices within about RETRY_MAX_S that its storage is back.
+RETRY_FIRST_S = 0.1
+RETRY_MAX_S = 1.0
+
+
+class QuietLog:
+    """An error logged at most once per ``every`` seconds, with a count of those left out (a
+    storage fault hits every table at once: one line a second says it)."""
+
+    def __init__(self, every: float = 1.0) -> None:
+        self.every = every
+        self.last = -1e9
+        self.left_out = 0
+
+    def note(self, message: str) -> None:
+        now = time.monotonic()
+        if now - self.last < self.every:
+            self.left_out += 1
+            return
+        more = f" (and {self.left_out} more like it)" if self.left_out else ""
+        self.last, self.left_out = now, 0
+        log.error("%s%s", message, more)
 
 
 @dataclass(eq=False)
@@ -99,6 +122,7 @@ class GameServer:
         self.game_listeners: list[Callable[[str, bool], Awaitable[None]]] = []
         self.chores: set[asyncio.Task[None]] = set()
         self.hinting: set[tuple[str, int]] = set()  # (table, seq): one hint at a time each
+        self.storage_errors = QuietLog()
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -242,8 +266,12 @@ class GameServer:
         self.metrics.tables.set(len(self.tables))
         if mine is not None and address is not None:
             self.bot_tables[address] = mine | {table_id}
-        async with live.lock:
-            await self.commit(live, service.first_deal())
+        try:
+            async with live.lock:
+                await self.commit(live, service.first_deal())
+        except BaseException:  # not dealt: the table is not offered (its links never left)
+            self.tables.pop(table_id, None)
+            raise
         links = [
             {"seat": i, "kind": kind, "url": f"/play#t={token}" if kind != "bot" else None}
             for i, (kind, token) in enumerate(zip(request.kinds, tokens, strict=True))
@@ -387,24 +415,35 @@ class GameServer:
         table.task = asyncio.ensure_future(self._run_wake(table, wake))
 
     async def _run_wake(self, table: LiveTable, wake: Wake) -> None:
+        """Do the wake when due; when its bot cannot answer or its entry cannot be stored, try
+        again after ``RETRY_FIRST_S``, doubling up to ``RETRY_MAX_S``: a table whose storage
+        comes back goes on by itself, with nobody joining."""
         await asyncio.sleep(max(0.0, wake.at - time.time()))
+        failures = 0
+        while not await self._try_wake(table, wake):
+            failures += 1
+            me = asyncio.current_task()
+            if self.stopping or self.tables.get(table.service.id) is not table or (
+                    table.task is not None and table.task is not me):
+                return  # the table left, or another task has its wake now
+            table.task = me  # still this wake's: _schedule leaves it be
+            table.scheduled = wake
+            await asyncio.sleep(min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (failures - 1)))
+
+    async def _try_wake(self, table: LiveTable, wake: Wake) -> bool:
+        """One try at a due wake: False when it must be tried again."""
         service = table.service
         move: str | None = None
         turn = service.bot_turn(wake)
         if turn is not None:
             move = turn.move or await self.bots.choose(turn.level, turn.view)
             if move is None:  # no worker could answer: try again later, never a stand-in
-                if not self.stopping:
-                    table.task = None
-                    table.scheduled = None
-                    await asyncio.sleep(1.0)
-                    self._schedule(table)
-                return
+                return False
             if move not in turn.legal:
                 log.error("table %s: bot gave an illegal move", service.id)
-                return
+                return True
         if self.stopping:
-            return
+            return True
         async with table.lock:
             try:
                 entry = service.check_wake(wake, move)
@@ -415,7 +454,8 @@ class GameServer:
                 # The key only: the message may name the seat's tiles (logs stay tile-free).
                 log.error("table %s: scheduled move refused (%s)", service.id,
                           getattr(exc, "key", "?"))
-            except Exception as exc:  # storage failure: the table waits for the next action
-                log.error("table %s: could not store a scheduled action (%s)", service.id,
-                          type(exc).__name__)
-
+            except Exception as exc:  # storage failure: the same wake is tried again
+                self.storage_errors.note(f"table {service.id}: could not store a scheduled "
+                                         f"action ({type(exc).__name__}); trying again")
+                return False
+        return True

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import ClassVar
 
 from starlette.applications import Starlette
-from starlette.responses import PlainTextResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
@@ -33,8 +35,11 @@ from fives.web.guard import Budgets, host_allowed
 from fives.web.hub import GameServer
 from fives.web.lobby import Lobby, lobby_store_for
 from fives.web.metrics import Metrics
+from fives.web.protocol import error_frame
 from fives.web.routes import Routes, StaticFiles
-from fives.web.storage import SqliteStorage, Storage
+from fives.web.storage import SqliteStorage, Storage, storage_faults
+
+log = logging.getLogger("fives.web")
 
 
 class SecurityHeaders:
@@ -84,6 +89,14 @@ async def sweep_budgets(budgets: Budgets, every: float = 30.0) -> None:
         budgets.sweep()
 
 
+async def storage_away(request: Request, exc: Exception) -> Response:
+    """A 503 with "try again" (and Retry-After) rather than a 500 while the storage is away."""
+    log.error("%s %s: storage away (%s)", request.method, request.url.path, type(exc).__name__)
+    return JSONResponse(
+        error_frame("try_again", "the server cannot save right now: try again in a few seconds"),
+        status_code=503, headers={"retry-after": "2", "cache-control": "no-store"})
+
+
 def create_app(
     storage: str | Path | Storage,
     config: ServerConfig | None = None,
@@ -115,6 +128,7 @@ def create_app(
         await play_socket(hub, budgets, ws)
 
     app = Starlette(
+        exception_handlers={fault: storage_away for fault in storage_faults()},
         routes=[
             Route("/", routes.page),
             Route("/play", routes.page),

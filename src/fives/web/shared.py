@@ -101,6 +101,7 @@ class SharedGameServer(GameServer):
         # what it gets, or is found gone when nobody hears at its inbox).
         self.owners: dict[str, str] = {}
         self.gone: set[str] = set()  # processes found gone (a process id is never reused)
+        self.retake: set[str] = set()  # tables whose lease renewal failed, to take again
         storage.before_create = self._before_create
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -109,7 +110,7 @@ class SharedGameServer(GameServer):
         await self.pg.open()
         self.storage.start()
         self.id_base = (await self.coord.next_id()) * ID_SPACE
-        await self.coord.start(self._on_message)
+        await self.coord.start(self._on_message, self._resync)
         self.loops = [asyncio.ensure_future(self._renew_loop()),
                       asyncio.ensure_future(self._sweep_loop()),
                       asyncio.ensure_future(self._housekeeping())]
@@ -137,7 +138,18 @@ class SharedGameServer(GameServer):
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(coro)
         self.background.add(task)
-        task.add_done_callback(self.background.discard)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[Any]) -> None:
+        """Every background task's failure is retrieved and said (once a second at most: a
+        Redis outage fails every message at once); what it was for is redone by the sweeper
+        and the resync once Redis is back."""
+        self.background.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None:
+            self.storage_errors.note(f"background task failed ({type(exc).__name__})")
 
     # --- owning tables ----------------------------------------------------------------------
 
@@ -232,6 +244,9 @@ class SharedGameServer(GameServer):
                 continue
             for table_id in lost:
                 self._lose(table_id, "its lease ran out")
+                # Redis may have forgotten the lease (restarted empty, and its live set with
+                # it): the sweeper takes the table again unless another process has it.
+                self.retake.add(table_id)
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -252,6 +267,10 @@ class SharedGameServer(GameServer):
             self._forget(proc)
         candidates = set(await self.coord.orphans())
         candidates.update(await self.coord.unowned(sorted(self.attached)))
+        if self.retake:
+            unowned = set(await self.coord.unowned(sorted(self.retake)))
+            self.retake.intersection_update(unowned)  # those another process holds stay there
+            candidates.update(self.retake)
         candidates.difference_update(self.tables)
         # Several at a time: a dead process leaves hundreds of tables, and each takeover
         # mostly waits on Redis and PostgreSQL.
@@ -263,6 +282,7 @@ class SharedGameServer(GameServer):
 
         order = random.sample(sorted(candidates), len(candidates))
         results = await asyncio.gather(*(take(t) for t in order), return_exceptions=True)
+        self.retake.difference_update(self.tables)
         for failed in (r for r in results if isinstance(r, BaseException)):
             log.error("takeover failed: %s", type(failed).__name__)
         return sum(r is True for r in results)
@@ -429,6 +449,30 @@ class SharedGameServer(GameServer):
                 to.append((conn_id, index[text]))
             self.spawn(self.post(proc, {"op": "frames", "texts": texts, "to": to}))
 
+    def _resync(self) -> None:
+        """Our Redis connection is back after a fault: frames sent meanwhile may be lost. Every
+        socket of the tables this process owns gets its full view again, and the owner of each
+        table our attached sockets watch is asked for theirs."""
+        for live in self.tables.values():
+            self._send_full(live, list(live.conns.values()))
+        for table_id, conns in self.attached.items():
+            for conn in conns.values():
+                self.spawn(self._post_to_owner(table_id, {
+                    "op": "resync", "table": table_id, "conn": conn.id}))
+        self.spawn(self._mark_owned_live())
+
+    async def _mark_owned_live(self) -> None:
+        for table_id in list(self.tables):  # a Redis that restarted empty forgot the live set
+            await self.coord.mark_live(table_id, True)
+
+    def _send_full(self, live: LiveTable, conns: list[Connection]) -> None:
+        service = live.service
+        if service.game is None or not conns:
+            return
+        texts = service.encode_frames({c.seat for c in conns}, list(service.recent), full=True)
+        for conn in conns:
+            conn.send(texts[conn.seat])
+
     def _forget(self, proc: str) -> None:
         """A process is gone: its sockets leave every table this process owns."""
         for live in list(self.tables.values()):
@@ -456,6 +500,11 @@ class SharedGameServer(GameServer):
                 self.spawn(self.post(proc, {"op": "join", "table": table_id, "conn": conn.id,
                                             "seat": conn.seat, "name": conn.name,
                                             "from": self.me}))
+        elif op == "resync":
+            live = self.tables.get(message["table"])
+            conn = live.conns.get(int(message["conn"])) if live is not None else None
+            if live is not None and conn is not None:
+                self._send_full(live, [conn])
         elif op in ("join", "leave", "act"):
             table_id = message["table"]
             self.inbound.setdefault(table_id, []).append(message)

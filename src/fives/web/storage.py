@@ -82,6 +82,24 @@ class SeqTaken(StorageError):
     """``append`` of a (table, seq) that is already in the log: someone else wrote first."""
 
 
+def storage_faults() -> tuple[type[Exception], ...]:
+    """The exceptions that mean the storage (or, in the shared mode, Redis) is away for now."""
+    faults: list[type[Exception]] = [StorageError, sqlite3.Error]
+    try:
+        import psycopg
+
+        faults.append(psycopg.Error)
+    except ImportError:  # the shared mode's extra is not installed
+        pass
+    try:
+        import redis
+
+        faults.append(redis.RedisError)
+    except ImportError:
+        pass
+    return tuple(faults)
+
+
 class DatabaseLocked(StorageError):
     """Another process holds the database's write lock."""
 
