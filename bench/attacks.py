@@ -55,7 +55,9 @@ from tests.web.tcp import (
     alive,
     descendants,
     free_port,
+    raw_ws,
     rss_mib,
+    ws_frame,
 )
 
 SRC: Path | None = None
@@ -152,7 +154,9 @@ async def orphans(server: Server) -> dict[str, Any]:
     out = {}
     for sig in (signal.SIGTERM, signal.SIGKILL):
         fresh = start()
-        fresh.create(BOTS)
+        watch = fresh.create(BOTS).json()["watch"].split("=", 1)[1]
+        _, writer, _ = await raw_ws(fresh.port)  # bots alone play only for a watcher
+        writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
         time.sleep(3)
         workers = descendants(fresh.proc.pid)
         fresh.proc.send_signal(sig)

@@ -35,11 +35,17 @@ def wait_for(check: object, timeout: float) -> bool:
                                  pytest.param(signal.SIGINT, marks=pytest.mark.slow),
                                  pytest.param(signal.SIGKILL, marks=pytest.mark.slow)])
 def test_no_bot_worker_survives_the_server(tmp_path: Path, sig: signal.Signals) -> None:
+    from websockets.sync.client import connect as sync_connect
+
     server = Server(tmp_path, "--bot-workers", "2")
     try:
-        server.create(BOTS)
+        watch = server.create(BOTS).json()["watch"].split("=", 1)[1]
+        # Bots alone play only for a watcher (fives.web.service): one watches.
+        spectator = sync_connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10)
+        spectator.send(json.dumps({"type": "join", "token": watch}))
         assert wait_for(lambda: len(descendants(server.proc.pid)) >= 2, 30), \
             "the bot workers never started"
+        spectator.close_socket()
         workers = descendants(server.proc.pid)
         server.proc.send_signal(sig)
         server.proc.wait(timeout=20)
