@@ -21,6 +21,7 @@ from fives.errors import FivesError
 from fives.game import Game
 from fives.projection import (
     ProjectionJSON,
+    explain_events,
     layout_json,
     project,
     public_part,
@@ -391,3 +392,30 @@ def test_the_score_sheet_and_the_sides() -> None:
                                          target=300), seed=1))
     assert (m5["rules"]["target"], m5["rules"]["default_target"]) == (300, 250)
     assert m5["sides"][0]["tally"] is None
+
+
+@pytest.mark.parametrize(("preset", "options"), [
+    ("five-up-solitaire", {"draw_cost_on": "every_draw"}), ("five-up-solitaire", {}),
+    ("draw", {"players": 3}),
+])
+def test_explaining_what_play_returned_is_the_projections_events(
+        preset: str, options: dict[str, Any]) -> None:
+    game = Game(Ruleset.preset(preset, **options), seed=4)
+    rng = random.Random(4)
+    costs = []
+    while not game.is_over and game.hand_number <= 3:
+        if game.phase == "hand_over":
+            game.next_hand()
+            continue
+        before = game.scores
+        events = game.play(rng.choice(list(game.legal_moves)))
+        entries = explain_events(game, events, before)
+        assert entries == public_part(game)["events"]
+        assert entries == explain_events(game, events)  # the scores before, found
+        for entry in entries:
+            if entry["kind"] == "draw" and game.rules.is_solitaire:
+                cost = entry["params"]["cost"]
+                assert cost == entry["params"]["scores"][1] - before[1]
+                assert entry["key"] == ("draw_charged" if cost else "draw")
+                costs.append(cost)
+    assert not game.rules.is_solitaire or costs
