@@ -73,3 +73,8 @@ board.Drawer.anchor
 ServerConfig.send_buffer_bytes  # set by serve --send-buffer-bytes, read nowhere yet
 inference.strict_slots  # a model of greedy, for the tests and bench/inference_quality.py
 TableService.frame_for  # the one-seat reference frame that tests/web/test_frames.py checks against
+counting.play_claims_game  # bench/muggins_rates.py and the tests measure the bots' counting
+counting.counting_stats
+counting.CountingStats.mistaken
+counting.CountingStats.short_rate
+counting.CountingStats.call_rate

@@ -3,7 +3,7 @@ path) whose ``to_json`` is the §12.4 line."""
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from fives.tiles import Tile
 
@@ -17,6 +17,23 @@ class PlayJSON(TypedDict):
     seat: int
     move: str
     total: int
+    claim: NotRequired[int]  # RULES.md §9 O1: what the placer claimed (only under O1)
+    points: int
+    scores: list[int]
+
+
+class MugginsJSON(TypedDict):
+    type: Literal["muggins"]
+    hand: int
+    seat: int
+    points: int
+    scores: list[int]
+
+
+class PenaltyJSON(TypedDict):
+    type: Literal["penalty"]
+    hand: int
+    seat: int
     points: int
     scores: list[int]
 
@@ -55,7 +72,8 @@ class GameEndJSON(TypedDict):
     scores: list[int]
 
 
-EventJSON = PlayJSON | DrawJSON | PassJSON | HandEndJSON | GameEndJSON
+EventJSON = (PlayJSON | DrawJSON | PassJSON | MugginsJSON | PenaltyJSON | HandEndJSON
+             | GameEndJSON)
 
 
 class PlayEvent(NamedTuple):
@@ -63,11 +81,16 @@ class PlayEvent(NamedTuple):
     seat: int
     move: str  # canonical notation: "6-3" for a lead, "x-y@n" for a placement
     total: int  # counted total after the placement
-    points: int  # what the placement scored
+    points: int  # what the placement scored (under §9 O1: the claim, or 0 for an over-claim)
     scores: tuple[int, ...]
     type: Literal["play"] = "play"
+    claim: int | None = None  # what the placer claimed under §9 O1 (None without claims)
 
     def to_json(self) -> PlayJSON:
+        if self.claim is not None:
+            return {"type": "play", "hand": self.hand, "seat": self.seat, "move": self.move,
+                    "total": self.total, "claim": self.claim, "points": self.points,
+                    "scores": list(self.scores)}
         return {"type": "play", "hand": self.hand, "seat": self.seat, "move": self.move,
                 "total": self.total, "points": self.points, "scores": list(self.scores)}
 
@@ -91,6 +114,36 @@ class PassEvent(NamedTuple):
 
     def to_json(self) -> PassJSON:
         return {"type": "pass", "hand": self.hand, "seat": self.seat}
+
+
+class MugginsEvent(NamedTuple):
+    """Seat ``seat`` called "muggins" (§9 O1): its side took ``points``, the points the last
+    placer missed (0 for a mistaken call)."""
+
+    hand: int
+    seat: int
+    points: int
+    scores: tuple[int, ...]
+    type: Literal["muggins"] = "muggins"
+
+    def to_json(self) -> MugginsJSON:
+        return {"type": "muggins", "hand": self.hand, "seat": self.seat, "points": self.points,
+                "scores": list(self.scores)}
+
+
+class PenaltyEvent(NamedTuple):
+    """An over-claim's penalty under ``muggins_overclaim=foster_penalty`` (§9 O1): seat
+    ``seat``, the next opposing seat in turn, scored the ``points`` claimed."""
+
+    hand: int
+    seat: int
+    points: int
+    scores: tuple[int, ...]
+    type: Literal["penalty"] = "penalty"
+
+    def to_json(self) -> PenaltyJSON:
+        return {"type": "penalty", "hand": self.hand, "seat": self.seat, "points": self.points,
+                "scores": list(self.scores)}
 
 
 class HandEndEvent(NamedTuple):
@@ -122,4 +175,5 @@ class GameEndEvent(NamedTuple):
         return {"type": "game_end", "winner": self.winner, "scores": list(self.scores)}
 
 
-Event = PlayEvent | DrawEvent | PassEvent | HandEndEvent | GameEndEvent
+Event = (PlayEvent | DrawEvent | PassEvent | MugginsEvent | PenaltyEvent | HandEndEvent
+         | GameEndEvent)

@@ -27,6 +27,13 @@ ILLEGAL_REASONS = {
     "not_placement": "it is not a legal placement",
     "no_match": "no legal placement matches it",
     "no_form": "only the sniff's lead or placement names its form, where its placer chooses it",
+    # RULES.md §9 O1 and §8 X-6: claims and muggins calls
+    "no_claims": "claims and muggins calls need the muggins_claims option",
+    "muggins_closed": "no muggins call is open: a call comes right after a placement, before "
+                      "the next action",
+    "muggins_called": "seat {caller} has already called muggins on this tile",
+    "muggins_own_side": "seat {seat} is on the side of seat {placer}, who placed",
+    "muggins_no_seat": "there is no seat {seat}",
 }
 
 
@@ -36,6 +43,8 @@ def why_illegal(game: Game, move: Move) -> tuple[str, dict[str, object]]:
     phase = game.phase
     if phase != "play":
         return ("game_over" if phase == "game_over" else "hand_over"), {}
+    if move.claim >= 0 or move.kind == "muggins":
+        return "no_claims", {}
     if move.form and not game.sniff_choice_open:
         return "no_form", {}
     if move.kind == "lead" and move.tile is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self, cast
 
 from fives.dealing import Deal, deal_hand, opening_method
 from fives.errors import FivesError, InvalidMoveError, UsageError
@@ -48,7 +48,15 @@ _PORT_ORDER = {"E": 0, "W": 1, "N": 2, "S": 3, "out": 0, "L": 1, "R": 2}
 
 
 class Game(GameState):
-    """One game of a ruleset: several hands up to the target."""
+    """One game of a ruleset: several hands up to the target. Under RULES.md §9 O1
+    ``muggins_claims`` ``Game(rules, ...)`` is a ``fives.claims.ClaimsGame``."""
+
+    def __new__(cls, rules: Ruleset | None = None, *args: object, **kwargs: object) -> Self:
+        if cls is Game and isinstance(rules, Ruleset) and rules.muggins_claims:
+            from fives.claims import ClaimsGame  # claims build on the game
+
+            return cast(Self, object.__new__(ClaimsGame))
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -180,8 +188,11 @@ class Game(GameState):
     def is_legal(self, move: Move) -> bool:
         if self._phase != PLAY or not isinstance(move, Move):
             return False
-        if move.form and not (self._sniff_choice and self._layout.sniff_open):
-            return False
+        if not move.plain:
+            if move.claim >= 0:  # §9 O1: a ClaimsGame reads the claim and asks without it
+                return False
+            if move.form and not (self._sniff_choice and self._layout.sniff_open):
+                return False
         if move.kind == "lead":
             assert move.tile is not None
             if self._layout.count or not self._hands[self._turn] >> move.tile.id & 1:
@@ -192,6 +203,11 @@ class Game(GameState):
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names here (RULES.md §12.2)."""
         parsed = parse_notation(text)
+        if parsed.kind == "muggins" or (parsed.claim >= 0 and not self._rules.muggins_claims):
+            raise InvalidMoveError(
+                f"invalid move {text!r}: claims ('=15') and muggins calls exist only under the "
+                "muggins_claims option", key="no_claims", text=text,
+            )
         form = parsed.form
         if parsed.tile is not None and parsed.tile.is_double and self._sniff_choice and (
                 self._layout.sniff_open):
@@ -331,7 +347,7 @@ class Game(GameState):
     # ------------------------------------------------------------------ checked play
     def play(self, move: Move | str) -> list[Event]:
         """Make a legal move, record it, and return the events it caused."""
-        if move.__class__ is Move and self._phase is PLAY and not move.form:
+        if move.__class__ is Move and self._phase is PLAY and move.plain:
             # The common case first: a Move among the position's cached legal codes (the
             # cache of ``_codes``, valid as is when no unchecked push is under way).
             codes = self._legal_codes
@@ -377,7 +393,7 @@ class Game(GameState):
             # tuple.__new__ builds the named tuples without their Python-level __new__.
             event: Event = _new(PlayEvent, (
                 self._hand_number, seat, EVENT_TEXT[code] or texts(code)[0], layout.total,
-                scores[side] - before[side], scores, "play"))
+                scores[side] - before[side], scores, "play", None))
         elif drawn >= 0:
             event = _new(DrawEvent, (self._hand_number, seat, TILE_BY_ID[drawn], scores, "draw"))
         else:

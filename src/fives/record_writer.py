@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from fives.moves import LEAD_PORT, Move
+from fives.moves import BASE_MASK, LEAD_PORT, Move
 from fives.tiles import TILE_BY_ID, Tile, tiles_of
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def texts(code: int) -> tuple[str, str]:
     if found is None:
         move = Move.from_code(code)
         found = _TEXTS[code] = (str(move), move.notation(explicit=move.kind == "place"))
-        if code >= 0:
+        if 0 <= code < len(EVENT_TEXT):  # not a claimed action code (see CLAIM_SHIFT)
             EVENT_TEXT[code] = found[0]
     return found
 
@@ -102,7 +102,7 @@ def write_record(rules: Ruleset, start_scores: Sequence[int],
             {"hands": [[str(t) for t in tiles_of(m)] for m in log["hands"]],
              "boneyard": [str(TILE_BY_ID[i]) for i in log["boneyard"]],
              "leader": log["leader"], "actions": [
-                 sniff_move(c).notation(explicit=c >> 6 != LEAD_PORT)
+                 sniff_move(c).notation(explicit=(c & BASE_MASK) >> 6 != LEAD_PORT)
                  if k == log["sniff_at"] else texts(c)[1]
                  for k, (_, c, _, _) in enumerate(log["actions"])]}
             for log in logs

@@ -25,6 +25,7 @@ TargetCheck = Literal["immediate", "end_of_hand_unique"]
 BlockPenalty = Literal["pips", "rounded_fifths"]
 EmptyHand = Literal["end", "draw_on"]
 DrawCostOn = Literal["overdraw", "every_draw"]
+Overclaim = Literal["void", "foster_penalty"]  # §9 O1: what an over-claim costs
 Unit = Literal["displayed", "raw"]
 OptionValue = bool | int | str  # what an option holds (a Literal option is a str)
 _C = TypeVar("_C", bound=str)
@@ -39,9 +40,13 @@ PRESETS = (
     "fives-and-threes",
     "cribbage-dominoes-1863",
     "muggins-1864",
+    "muggins-1868",
 )
-# RULES.md §9 O14: the seed's historical forms of Muggins (M5 with the changes listed there).
-HISTORICAL = ("cribbage-dominoes-1863", "muggins-1864")
+# RULES.md §9 O14: the seed's historical forms of Muggins (M5 with the changes listed there;
+# 1868 is 1864 with the muggins claims of O1).
+HISTORICAL = ("cribbage-dominoes-1863", "muggins-1864", "muggins-1868")
+# §9 O1: the presets whose claims are on by default.
+CLAIMS_PRESETS = ("muggins-1868",)
 # §9 O8: the presets whose scores are drawn as Five Up's paper tally (display only).
 TALLY_PRESETS = ("five-up", "five-up-solitaire")
 # §9 O4: the sniff applies to these presets (not to the solitaire nor the companion games).
@@ -65,6 +70,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "empty_hand": get_args(EmptyHand),
     "draw_cost_on": get_args(DrawCostOn),
     "sniff": get_args(SniffForm),
+    "muggins_overclaim": get_args(Overclaim),
 }
 
 
@@ -137,6 +143,8 @@ class Ruleset:
     draw_cost_on: DrawCostOn  # which draws are charged: overdraws only, or every draw (§9 O15)
     sniff: SniffForm  # §9 O4: the first double is the sniff (us or british form)
     sniff_orientation_choice: bool  # §9 O4: its placer chooses the form
+    muggins_claims: bool  # §9 O1: placers claim their points; opponents may call "muggins"
+    muggins_overclaim: Overclaim  # §9 O1: an over-claim is void, or also a Foster penalty
 
     # ------------------------------------------------------------------ derived
     @property
@@ -276,6 +284,8 @@ class Ruleset:
             draw_cost_on=choice("draw_cost_on", get_args(DrawCostOn)),
             sniff=choice("sniff", get_args(SniffForm)),
             sniff_orientation_choice=flag("sniff_orientation_choice"),
+            muggins_claims=flag("muggins_claims"),
+            muggins_overclaim=choice("muggins_overclaim", get_args(Overclaim)),
         )
         rules._validate()
         return rules
@@ -341,13 +351,19 @@ class Ruleset:
         if self.sniff_orientation_choice and self.sniff == "none":
             # §9 O4: the sniff's placer chooses its form; without a sniff there is none.
             raise bad("sniff_orientation_choice", True, "false unless sniff is us or british")
+        if self.muggins_claims and solo:
+            # §9 O1: in the solitaire nobody could call a missed count.
+            raise bad("muggins_claims", True, "false in the solitaire (nobody could call)")
+        if self.muggins_overclaim != "void" and not self.muggins_claims:
+            raise bad("muggins_overclaim", self.muggins_overclaim,
+                      "void unless muggins_claims is true")
         if self.empty_hand == "draw_on" and not solo:
             raise bad("empty_hand", "draw_on", "draw_on only in the solitaire")
 
 
 _BOOL_OPTIONS = {"partnerships", "spinner_branches_immediate", "drawing", "target_exact",
                  "handicap_each_hand", "blocked_tiebreak_tiles",
-                 "sniff_orientation_choice"}
+                 "sniff_orientation_choice", "muggins_claims"}
 _INT_OPTIONS = {"players", "hand_size", "boneyard_reserve", "target", "handicap", "draw_cost"}
 
 
@@ -415,6 +431,8 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Option
         "draw_cost_on": "overdraw",
         "sniff": "none",
         "sniff_orientation_choice": False,
+        "muggins_claims": preset == "muggins-1868",
+        "muggins_overclaim": "void",
     }
     by_players_af = {2: 7, 3: 6, 4: 5}
     by_players_m5 = {2: 7, 3: 5, 4: 5}
@@ -437,7 +455,7 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Option
                       target_check="immediate")
     elif preset in HISTORICAL:
         # §9 O14: M5's table, line and settlement; 1863 counts in fifths (D(p) for R5(p))
-        # to 31; 1864 counts raw to 200 with 2 players, 150 with 3-4.
+        # to 31; 1864 and 1868 count raw to 200 with 2 players, 150 with 3-4 (1868: claims).
         common.update(hand_size=by_players_m5[players], spinners="none",
                       opener="winner_else_highest_double", settlement="side_difference",
                       target_check="immediate")
@@ -459,6 +477,7 @@ def _defaults(preset: str, players: int, partnerships: bool) -> dict[str, Option
 __all__ = [
     "ALIASES",
     "CHOICES",
+    "CLAIMS_PRESETS",
     "HISTORICAL",
     "PRESETS",
     "SNIFF_PRESETS",
@@ -469,6 +488,7 @@ __all__ = [
     "EmptyHand",
     "Opener",
     "OptionValue",
+    "Overclaim",
     "Ruleset",
     "Scoring",
     "Settlement",

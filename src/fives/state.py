@@ -57,6 +57,10 @@ class GameState:
     _scores: tuple[int, ...]  # per side; a new tuple on each change, so undo keeps a reference
     _start_scores: tuple[int, ...]
 
+    def __new__(cls, rules: Ruleset | None = None, *args: object, **kwargs: object) -> Self:
+        # ``Game`` picks its class by the rules (a ClaimsGame under muggins claims).
+        return object.__new__(cls)
+
     def _set_start_scores(self, start_scores: Sequence[int] | None) -> None:
         rules = self._rules
         if start_scores is not None:
@@ -365,7 +369,7 @@ class GameState:
         rng: random.Random | None = None,
     ) -> Self:
         """A game in the middle of a hand (bots search determinisations with it)."""
-        game = cls.__new__(cls)
+        game = cls.__new__(cls, rules)  # a ClaimsGame under muggins claims (see Game)
         game._setup(rules, rng)
         game._rng_seed = 0  # without ``rng``, later deals come from random.Random(0)
         if scores is not None:

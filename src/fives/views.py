@@ -104,7 +104,7 @@ class SeatView:
             # The tile that must lead is the leader's secret until it is played.
             forced_lead=game.forced_lead if seat == game.leader else None,
             layout=layout,
-            legal_moves=tuple(game.legal_moves) if my_turn else (),
+            legal_moves=_seat_moves(game, seat, my_turn),
             history=history,
             last_hand_end=game.last_hand_end if game.phase != PLAY else None,
             winner=game.winner,
@@ -132,6 +132,17 @@ class SeatView:
                               if self.last_hand_end is not None else None),
             "winner": self.winner,
         }
+
+
+def _seat_moves(game: Game, seat: int | None, my_turn: bool) -> tuple[Move, ...]:
+    """The legal moves of ``seat``: its turn's moves, and under RULES.md §9 O1 its own muggins
+    call while a window is open (a call is not bound to the turn)."""
+    if not game.rules.muggins_claims:
+        return tuple(game.legal_moves) if my_turn else ()
+    if seat is None or game.phase != PLAY:
+        return ()
+    return tuple(m for m in game.legal_moves
+                 if (m.caller == seat if m.kind == "muggins" else my_turn))
 
 
 def action_json(action: PublicAction) -> ActionJSON:

@@ -122,7 +122,7 @@ def test_aliases(alias: str, canonical: str) -> None:
 def test_all_presets_build() -> None:
     assert set(PRESETS) == {"five-up", "all-fives", "five-up-solitaire", "multiples-of-five",
                             "draw", "block", "fives-and-threes", "cribbage-dominoes-1863",
-                            "muggins-1864"}
+                            "muggins-1864", "muggins-1868"}
     for p in PRESETS:
         assert Ruleset.preset(p).name == p
 

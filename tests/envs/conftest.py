@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from fives.rules import PRESETS
+from fives.envs.table import ENV_PRESETS
 
 
 def _configs() -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
-    for preset in PRESETS:
+    for preset in ENV_PRESETS:
         if preset == "five-up-solitaire":
             out.append((preset, {}))
             continue

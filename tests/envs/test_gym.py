@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 import fives.envs  # noqa: F401  (registers the ids)
 from fives.envs.encoding import action_of_code
 from fives.envs.gym_env import ENV_IDS, FivesGymEnv
+from fives.envs.table import ENV_PRESETS
 from fives.errors import FivesError
 from fives.rules import PRESETS
 
@@ -19,7 +20,7 @@ from .conftest import CONFIG_IDS, CONFIGS, OPTION_CONFIGS, OPTION_IDS
 
 
 def test_every_preset_is_registered() -> None:
-    assert set(ENV_IDS) == set(PRESETS)
+    assert set(ENV_IDS) == set(ENV_PRESETS) == set(PRESETS) - {"muggins-1868"}
     for preset, env_id in ENV_IDS.items():
         e = gym.make(env_id)
         assert isinstance(e.unwrapped, FivesGymEnv)
@@ -88,3 +89,9 @@ def test_bad_arguments_are_named() -> None:
     # RULES.md §9 O4's choice of the sniff's form has no action: refused, not played half
     with pytest.raises(FivesError, match="invalid sniff_orientation_choice True"):
         FivesGymEnv("all-fives", sniff="us", sniff_orientation_choice=True)
+    # RULES.md §9 O1's claims and calls have no action either (docs/RESEARCH.md says why)
+    with pytest.raises(FivesError, match="invalid muggins_claims True"):
+        FivesGymEnv("muggins-1868")
+    with pytest.raises(FivesError, match="invalid muggins_claims True"):
+        FivesGymEnv("all-fives", muggins_claims=True)
+    assert FivesGymEnv("muggins-1868", muggins_claims=False).table.rules.name == "muggins-1868"

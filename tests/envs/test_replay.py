@@ -11,7 +11,7 @@ import pytest
 
 from fives.cli.main import main
 from fives.envs.pettingzoo_env import env
-from fives.rules import PRESETS
+from fives.envs.table import ENV_PRESETS
 
 from .conftest import play_random
 
@@ -21,7 +21,7 @@ def _episode(preset: str, seed: int, **options: Any) -> tuple[Any, list[int]]:
     return e, play_random(e, seed)[1]
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", ENV_PRESETS)
 def test_an_episode_replays_to_the_same_scores(preset: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     options = {} if preset == "five-up-solitaire" else {"players": 3}

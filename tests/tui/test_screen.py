@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fives.rules import PRESETS
+from fives.rules import CLAIMS_PRESETS, PRESETS
 from sampling import sampled
 from tui.positions import find_positions
 from tui.terminal import Terminal, frame_of
@@ -40,7 +40,8 @@ def seats(players: int) -> str:
 
 
 def test_every_preset_is_measured() -> None:
-    assert {preset for preset, _ in GAMES} == set(PRESETS)
+    # Muggins claims (RULES.md §9 O1) are not played by a person in the terminal yet.
+    assert {preset for preset, _ in GAMES} == set(PRESETS) - set(CLAIMS_PRESETS)
 
 
 # Four real terminals per case: CI runs every case, the fast suite the first.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from fives.claims import with_exact_claim
 from fives.errors import FivesError
 from fives.game import Game
 from fives.layout import LayoutJSON
@@ -38,7 +39,7 @@ def hand_end_layouts(preset: str, players: int, count: int, seed: int,
                 game.next_hand()
                 continue
             moves = list(game.legal_moves)
-            game.play(moves[rng.randrange(len(moves))])
+            game.play(with_exact_claim(game, moves[rng.randrange(len(moves))]))  # §9 O1
         if game.is_over and len(found) < count:
             found.append(game.layout.to_json())
     return found

@@ -6,7 +6,7 @@ only a ``SeatView`` and returns one of its legal moves.
 
 from __future__ import annotations
 
-from fives.bots.base import Budget, Candidate, Player
+from fives.bots.base import COUNTING, HUMAN_COUNTING, Budget, Candidate, Counting, Player
 from fives.bots.greedy import GreedyPlayer
 from fives.bots.random_bot import RandomPlayer
 from fives.errors import UsageError
@@ -49,8 +49,16 @@ def _unknown_level(level: object) -> UsageError:
                       key="unknown_bot_level", level=repr(level), expected=_expected())
 
 
-def make_player(level: str | int, *, seed: int | None = None) -> Player:
-    """A new player of that level with its own RNG seeded by ``seed``."""
+def make_player(level: str | int, *, seed: int | None = None,
+                counting: str = "exact") -> Player:
+    """A new player of that level with its own RNG seeded by ``seed``; ``counting`` says how it
+    counts its claims under muggins claims (``exact`` or ``human``, see ``HUMAN_COUNTING``)."""
+    player = _make_player(level, seed)
+    player.set_counting(counting)
+    return player
+
+
+def _make_player(level: str | int, seed: int | None) -> Player:
     name = level_name(level)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise UsageError(f"invalid seed {seed!r}: expected an integer", key="invalid_seed",
@@ -82,9 +90,12 @@ def make_player(level: str | int, *, seed: int | None = None) -> Player:
 
 __all__ = [
     "BENCH_LEVELS",
+    "COUNTING",
+    "HUMAN_COUNTING",
     "LEVELS",
     "Budget",
     "Candidate",
+    "Counting",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",

@@ -43,6 +43,7 @@ class Task:
     deal_seed: int
     bot_seed: int
     pair: tuple[str, str]  # the two labels this game compares (the same label twice in SOL)
+    counting: str = "exact"  # how the bots count their claims under muggins claims (§9 O1)
 
 
 @dataclass
@@ -95,6 +96,7 @@ def plan_games(
     seed: int = 1,
     duplicate: bool = True,
     start_index: int = 0,
+    counting: str = "exact",
 ) -> list[Task]:
     """The games of one pairing (``second`` is None for a lone solitaire player).
 
@@ -142,6 +144,7 @@ def plan_games(
                     deal_seed=deal_seed,
                     bot_seed=deal_seed * 7 + k,
                     pair=pair,
+                    counting=counting,
                 )
             )
         deal += 1
@@ -151,12 +154,14 @@ def plan_games(
 def play_task(task: Task) -> GameOutcome:
     """Play one whole game (runs in a worker process)."""
     from fives.bots import make_player
+    from fives.bots.base import table_call
     from fives.game import Game
 
     rules = build_rules(task.preset, task.options)
     game = Game(rules, seed=task.deal_seed)
     players = [
-        make_player(e.level, seed=task.bot_seed * 16 + seat) for seat, e in enumerate(task.seats)
+        make_player(e.level, seed=task.bot_seed * 16 + seat, counting=task.counting)
+        for seat, e in enumerate(task.seats)
     ]
     start = list(game.scores)
     times: dict[str, list[float]] = {e.label: [] for e in task.seats}
@@ -166,6 +171,12 @@ def play_task(task: Task) -> GameOutcome:
         if game.phase_name == "hand_over":
             game.next_hand()
             continue
+        if rules.muggins_claims:  # §9 O1: a seat whose turn it is not may call first
+            call = table_call(game, dict(enumerate(players)))
+            if call is not None:
+                game.play(call)
+                actions += 1
+                continue
         seat = game.turn
         entrant = task.seats[seat]
         view = game.view(seat)

@@ -6,16 +6,22 @@ A player sees exactly one seat's ``SeatView`` (what the web and terminal show th
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from fives.errors import UsageError
+from fives.moves import Move
+from fives.settlement import MAX_TOTAL
 
 if TYPE_CHECKING:
-    from fives.moves import Move
+    from collections.abc import Mapping
+
+    from fives.game import Game
+    from fives.rules import Ruleset
     from fives.views import SeatView
 
 
@@ -67,16 +73,35 @@ class Candidate:
     odds: float | None = None
 
 
+# How bots count under RULES.md §9 O1 (muggins claims): ``exact`` (every claim right, every
+# short claim seen called) or ``human``, where the lower levels sometimes count short and
+# sometimes let an opponent's short count go (docs/BOTS.md, measured by bench/muggins_rates.py).
+Counting = Literal["exact", "human"]
+COUNTING: tuple[Counting, ...] = ("exact", "human")
+# Per level under ``human`` counting: (the chance of claiming a scoring tile short, the chance of
+# not calling an opponent's short claim). The expert never misses; levels not named count exact.
+HUMAN_COUNTING: dict[str, tuple[float, float]] = {
+    "random": (0.30, 0.50),
+    "greedy": (0.20, 0.35),
+    "heuristic": (0.12, 0.20),
+    "search": (0.06, 0.10),
+    "expert": (0.0, 0.0),
+}
+
+
 class Player:
     """Base class of the bot levels.
 
     ``choose`` returns one of ``view.legal_moves``; ``explain`` ranks the legal moves best
     first, for hints. Subclasses implement ``_rank`` (and may override ``_choose`` when a cheaper
-    path exists).
+    path exists). Under muggins claims (§9 O1) ``choose`` claims its lead or placement (see
+    ``claim``) and may return the seat's muggins call (see ``call``), which a table also asks
+    of the seats whose turn it is not.
     """
 
     name: str = "player"
     level: int = 0
+    counting: Counting = "exact"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -87,9 +112,85 @@ class Player:
 
     def choose(self, view: SeatView, budget: Budget | None = None) -> Move:
         moves = _legal_moves(view)
+        if view.rules.muggins_claims:
+            return self._choose_claiming(view, moves, budget)
         if len(moves) == 1:  # a forced draw, pass or placement: nothing to think about
             return moves[0]
         return self._choose(view, moves, budget)
+
+    # ------------------------------------------------------------------ muggins claims (O1)
+    def set_counting(self, counting: str) -> None:
+        """Count ``exact`` or like a ``human`` (see ``HUMAN_COUNTING``)."""
+        if counting not in COUNTING:
+            raise UsageError(
+                f"invalid counting {counting!r}: expected exact or human",
+                key="invalid_counting", value=repr(counting))
+        self.counting = "human" if counting == "human" else "exact"
+
+    @property
+    def counting_rates(self) -> tuple[float, float]:
+        """(chance of a short claim on a scoring tile, chance of letting a short claim go)."""
+        if self.counting == "exact":
+            return 0.0, 0.0
+        return HUMAN_COUNTING.get(self.name, (0.0, 0.0))
+
+    def _counting_rng(self) -> random.Random:
+        # Counting draws from a source of its own, so that the moves chosen are those of the
+        # same seed without claims.
+        rng: random.Random | None = self.__dict__.get("_count_rng")
+        if rng is None:
+            rng = self.__dict__["_count_rng"] = random.Random(
+                None if self.seed is None else f"count:{self.seed}")
+        return rng
+
+    def claim(self, view: SeatView, move: Move) -> Move:
+        """``move`` with this player's claim: exact, or under ``human`` counting sometimes
+        short (any lower score the rules can give, 0 included)."""
+        if move.kind not in ("lead", "place"):
+            return move
+        layout = view.layout.copy()
+        exact = view.rules.score_of_total(layout.place_code(move.code))
+        miss = self.counting_rates[0]
+        if exact > 0 and miss and self._counting_rng().random() < miss:
+            lower = [v for v in _play_scores(view.rules) if v < exact]
+            return move.with_claim(self._counting_rng().choice(lower))
+        return move.with_claim(exact)
+
+    def call(self, view: SeatView) -> Move | None:
+        """This seat's muggins call on the last placement, or None: a call only on a claim
+        that was short (never a mistaken one), always in ``exact`` counting, and under
+        ``human`` counting but for the level's rate of letting it go (one decision a window)."""
+        if not view.rules.muggins_claims or view.seat is None:
+            return None
+        mine = Move.muggins(view.seat)
+        if mine not in view.legal_moves or not view.history:
+            return None
+        last = view.history[-1]
+        if last.kind not in ("lead", "place") or last.move is None:
+            return None
+        if view.rules.score_of_total(view.layout.total) <= last.move.claim:
+            return None
+        key = (view.hand_number, len(view.history))
+        memo: dict[tuple[int, int], bool] = self.__dict__.setdefault("_calls", {})
+        if key not in memo:
+            fail = self.counting_rates[1]
+            memo.clear()
+            memo[key] = not (fail and self._counting_rng().random() < fail)
+        return mine if memo[key] else None
+
+    def _choose_claiming(self, view: SeatView, moves: tuple[Move, ...],
+                         budget: Budget | None) -> Move:
+        call = self.call(view)
+        if call is not None:
+            return call
+        own = tuple(m for m in moves if m.kind != "muggins")
+        if not own:  # only a call was open to this seat, and it lets it go
+            raise UsageError(
+                f"no legal move for seat {view.seat!r} but a muggins call it does not make: "
+                f"it is seat {view.turn!r}'s turn", key="no_legal_move",
+                seat=repr(view.seat), turn=view.turn)
+        move = own[0] if len(own) == 1 else self._choose(view, own, budget)
+        return self.claim(view, move)
 
     def explain(
         self, view: SeatView, top: int = 3, budget: Budget | None = None
@@ -98,6 +199,8 @@ class Player:
             raise UsageError(f"invalid top {top!r}: expected a positive integer",
                              key="invalid_top", value=repr(top))
         moves = _legal_moves(view)
+        if view.rules.muggins_claims:  # the tile moves only: a call is not a move to rank
+            moves = tuple(m for m in moves if m.kind != "muggins") or moves
         ranked = self._rank(view, moves, budget)
         ranked.sort(key=lambda c: -c.value)
         return ranked[:top]
@@ -167,3 +270,27 @@ def _legal_moves(view: SeatView) -> tuple[Move, ...]:
             f"(phase {view.phase!r})", key="no_legal_move", seat=repr(view.seat), turn=view.turn,
         )
     return moves
+
+
+@functools.lru_cache(maxsize=32)
+def _play_scores(rules: Ruleset) -> tuple[int, ...]:
+    """Every play score the rules can give (0 included), in order: what a short count says."""
+    return tuple(sorted({rules.score_of_total(t) for t in range(MAX_TOTAL)}))
+
+
+def table_call(game: Game, players: Mapping[int, Player]) -> Move | None:
+    """The first muggins call (§9 O1) that the bot seats ``players`` make on the window open in
+    ``game``, asked in turn order from the placer (the seats that may call, X-6), or None. A
+    table asks it after every placement, before the next action."""
+    from fives.claims import ClaimsGame, callers  # only games under claims have a window
+
+    window = game.call_window if isinstance(game, ClaimsGame) else None
+    if window is None:
+        return None
+    for seat in callers(game.rules, window.placer):
+        player = players.get(seat)
+        if player is not None:
+            call = player.call(game.view(seat))
+            if call is not None:
+                return call
+    return None

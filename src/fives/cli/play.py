@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from fives.cli.common import check_consistent, error_prefix, parse_lang, usage_error
 from fives.errors import FivesError, UsageError
 from fives.i18n import default_lang, error_text, os_error_text, text
-from fives.rules import HISTORICAL
+from fives.rules import CLAIMS_PRESETS, HISTORICAL
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -26,7 +26,8 @@ HUMAN = "human"
 HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
 DEFAULT_LEVEL = "heuristic"
 MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
-                "fives-and-threes", "draw", "block", *HISTORICAL)  # historical last (O14)
+                "fives-and-threes", "draw", "block",
+                *(p for p in HISTORICAL if p not in CLAIMS_PRESETS))  # historical last (O14)
 MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
 
 
@@ -315,6 +316,9 @@ def start(args: argparse.Namespace, lang: str) -> int:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(rules, seed=seed)
+    if game.rules.muggins_claims and HUMAN in seats:
+        # RULES.md §9 O1: the terminal has no claim entry yet; bots may play it.
+        raise usage_error("tui.err_claims", lang)
     bots = {
         seat: make_player(kind, seed=None if seed is None else seed * 31 + seat)
         for seat, kind in enumerate(seats) if kind != HUMAN

@@ -8,6 +8,7 @@ import random
 import sys
 from typing import Any
 
+from fives.claims import with_exact_claim
 from fives.cli.common import add_option, check_consistent
 from fives.errors import FivesError
 from fives.game import Game
@@ -54,7 +55,8 @@ def play_random_game(rules: Ruleset, seed: int, max_hands: int = 500) -> Game:
             game.next_hand()
             continue
         moves = list(game.legal_moves)
-        game.play(moves[rng.randrange(len(moves))])
+        # Under muggins claims (§9 O1) every lead and placement claims exactly.
+        game.play(with_exact_claim(game, moves[rng.randrange(len(moves))]))
     return game
 
 

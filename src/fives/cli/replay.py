@@ -10,7 +10,16 @@ from typing import Any
 
 from fives.cli.common import add_lang, fail
 from fives.errors import FivesError
-from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.events import (
+    DrawEvent,
+    Event,
+    GameEndEvent,
+    HandEndEvent,
+    MugginsEvent,
+    PassEvent,
+    PenaltyEvent,
+    PlayEvent,
+)
 from fives.i18n import normalize_lang, text
 from fives.record import load_record
 
@@ -75,6 +84,9 @@ def describe(event: Event, lang: str, partnerships: bool = False) -> str:
                     scores=_scores(event.scores))
     if isinstance(event, PassEvent):
         return text("replay.pass", lang, hand=event.hand, seat=event.seat + 1)
+    if isinstance(event, (MugginsEvent, PenaltyEvent)):  # RULES.md §9 O1
+        return text(f"replay.{event.type}", lang, hand=event.hand, seat=event.seat + 1,
+                    points=event.points, scores=_scores(event.scores))
     if isinstance(event, HandEndEvent):
         result = text(f"replay.result.{event.result}", lang)
         winner = "-" if event.winner is None else str(event.winner + 1)

@@ -34,6 +34,9 @@ def describe_rules(rules: Ruleset, lang: str, width: int = 78) -> str:
         lines += ["", *textwrap.wrap(text(f"rules.sniff.{rules.sniff}", lang), width)]
         if rules.sniff_orientation_choice:
             lines += textwrap.wrap(text("rules.sniff.choice", lang, form=rules.sniff), width)
+    if rules.muggins_claims:  # RULES.md §9 O1: the claims, and what an over-claim costs
+        lines += ["", *textwrap.wrap(text("rules.muggins.claims", lang), width)]
+        lines += textwrap.wrap(text(f"rules.muggins.{rules.muggins_overclaim}", lang), width)
     aliases = [a for a, target in ALIASES.items() if target == name]
     if aliases:
         lines += ["", text("rules.aliases", lang, aliases=", ".join(aliases))]

@@ -86,6 +86,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="thinking budget for bots given without one, e.g. 250ms, 1s, 200it "
                    "(default: each level's own)")
     p.add_argument("--seed", default="1", help="seed of the deals and bots (default 1)")
+    p.add_argument("--counting", choices=("exact", "human"), default="exact",
+                   help="under muggins claims: bots count exactly (default), or like people "
+                   "(the lower levels sometimes count short or let a short count go)")
     p.add_argument("--jobs", default="1", help="parallel worker processes (default 1)")
     p.add_argument("--no-duplicate", action="store_true",
                    help="do not replay each deal with the seats swapped")
@@ -232,14 +235,16 @@ def _plan(
     if rules.is_solitaire:
         for e in entrants:  # each bot against the deck, on the same deals
             new = plan_games(preset, options, e, None, games, seed=seed,
-                             duplicate=not args.no_duplicate, start_index=len(tasks))
+                             duplicate=not args.no_duplicate, start_index=len(tasks),
+                             counting=args.counting)
             tasks.extend(new)
             pairings.append((e.label, e.label))
     else:
         for i, a in enumerate(entrants):
             for b in entrants[i + 1:]:
                 new = plan_games(preset, options, a, b, games, seed=seed,
-                                 duplicate=not args.no_duplicate, start_index=len(tasks))
+                                 duplicate=not args.no_duplicate, start_index=len(tasks),
+                                 counting=args.counting)
                 tasks.extend(new)
                 pairings.append((a.label, b.label))
     return rules, entrants, pairings, tasks, games, seed, jobs

@@ -23,13 +23,13 @@ from gymnasium import spaces
 
 from fives.bots import Player, make_player
 from fives.errors import FivesError
-from fives.rules import PRESETS, Ruleset
+from fives.rules import Ruleset
 
 from .encoding import NUM_ACTIONS, OBS_SIZE, Obs
-from .table import Episode, Reward, Table, check_choice
+from .table import ENV_PRESETS, Episode, Reward, Table, check_choice
 
 ENV_IDS = {preset: "fives/" + "".join(w.capitalize() for w in preset.split("-")) + "-v0"
-           for preset in PRESETS}
+           for preset in ENV_PRESETS}
 
 
 class FivesGymEnv(gym.Env[Obs, int]):

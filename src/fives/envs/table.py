@@ -17,7 +17,7 @@ import numpy as np
 from fives.errors import FivesError
 from fives.game import GAME_OVER, HAND_OVER, PLAY, Deal, Game
 from fives.moves import DRAW, PASS
-from fives.rules import Ruleset
+from fives.rules import PRESETS, Ruleset
 
 from .encoding import (
     NUM_ACTIONS,
@@ -35,6 +35,8 @@ from .encoding import (
 Episode = Literal["hand", "game"]
 Reward = Literal["points", "win_loss"]
 EPISODES = ("hand", "game")
+# The presets the environments play by default: all but those under muggins claims (O1).
+ENV_PRESETS = tuple(p for p in PRESETS if not Ruleset.preset(p).muggins_claims)
 REWARDS = ("points", "win_loss")
 
 
@@ -59,6 +61,14 @@ class Table:
                  auto_deal: bool = True) -> None:
         check_choice("episode", episode, EPISODES)
         check_choice("reward", reward, REWARDS)
+        if rules.muggins_claims:
+            # RULES.md §9 O1: a claim per placement and calls by seats whose turn it is not fit
+            # neither the fixed action space nor the one-agent-per-turn models; exact claims
+            # and calling every short claim are optimal, so the game to learn is the same.
+            raise FivesError(
+                "invalid muggins_claims True: expected false (the environments' action space "
+                "has no claims and no muggins calls; see docs/RESEARCH.md)",
+                key="invalid_option", option="muggins_claims", value="True")
         if rules.sniff_orientation_choice:
             # The fixed action space has one action per tile and port: none for the sniff's
             # form (RULES.md §9 O4), so the choice would silently be the US form only.
@@ -295,5 +305,5 @@ class Table:
                           self.passes, self.history_version).copy()
 
 
-__all__ = ["EPISODES", "GAME_OVER", "HAND_OVER", "REWARDS", "Episode", "Reward", "Table",
-           "action_of_code"]
+__all__ = ["ENV_PRESETS", "EPISODES", "GAME_OVER", "HAND_OVER", "REWARDS", "Episode", "Reward",
+           "Table", "action_of_code"]

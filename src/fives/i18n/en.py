@@ -527,6 +527,10 @@ MESSAGES: dict[str, str] = {
     "tui.err_read": "cannot read {path!r}: {reason}",
     "tui.err_not_record": "invalid record {path!r}: expected a UTF-8 JSON game record",
     "tui.err_no_rich": "the terminal game needs the rich library: pip install 'fives[tui]'",
+    "tui.err_claims": (
+        "Muggins claims (muggins-1868, muggins_claims) cannot be played by a person in the "
+        "terminal yet: let bots play it (greedy, heuristic), or replay a record."
+    ),
     "tui.err_resume_rules": (
         "--resume takes the rules from the record: leave out --preset, --players, --partnerships "
         "and --option"
@@ -791,6 +795,62 @@ MESSAGES: dict[str, str] = {
     "option.sniff_orientation_choice": (
         "whoever places the sniff chooses its form (4-4:us or 4-4:british; no suffix: sniff)"
     ),
+    # --- muggins claims (RULES.md §9 O1, §8 X-6) and the muggins-1868 preset
+    "preset.name.muggins-1868": "Muggins (1868)",
+    "preset.short.muggins-1868": "historical: Muggins to 200 where you count your own points",
+    "preset.blurb.muggins-1868": "historical: count your own points; opponents call muggins",
+    "preset.rules.muggins-1868": (
+        "The 1868 form of Muggins: the 1864 game (a plain line with two ends, no spinner, 7 "
+        "tiles each with two players, 5 with three or four; the highest double leads; a "
+        "multiple of 5 on the ends scores that total; first to 200, 150 with three or four, "
+        "wins at once) where you count your own points."
+    ),
+    "preset.card.muggins-1868": (
+        "Muggins as played from 1868: as 1864, but you announce what each of your tiles scores; "
+        "count short and an opponent may call muggins and take the difference. First to 200 "
+        "(150 with three or four players) wins at once."
+    ),
+    "option.muggins_claims": (
+        "you announce what each tile scores; an opponent may call muggins on a short count"
+    ),
+    "option.muggins_overclaim": (
+        "an over-claim scores nothing (void), or also gives the claim to the next opponent "
+        "(foster_penalty)"
+    ),
+    "rules.muggins.claims": (
+        "Muggins claims: with every tile you place, you announce what it scores (6-3@2=15, or "
+        "5-5=10 for a lead); nobody counts for you. Announce the right number and you score it. "
+        "Announce less and you score what you announced; until the next action by anyone (a "
+        "tile, a draw, a pass), any opponent may call muggins (muggins:1 for seat 1) and take "
+        "the points you missed. Only the first call counts. A call on a count that was not "
+        "short is a mistake: it scores nothing and costs nothing. A tile that ends the hand or "
+        "the game leaves no time to call. A call does not change whose turn it is."
+    ),
+    "rules.muggins.void": "Announce more than the tile scores and you score nothing for it.",
+    "rules.muggins.foster_penalty": (
+        "Announce more than the tile scores and you score nothing for it, and the next opponent "
+        "in turn scores what you announced (Foster's penalty)."
+    ),
+    "replay.muggins": "hand {hand} | player {seat} calls muggins | +{points} | scores {scores}",
+    "replay.penalty": (
+        "hand {hand} | player {seat} takes the over-claim as a penalty | +{points} | scores "
+        "{scores}"
+    ),
+    "error.missing_claim": (
+        "The move {text!r} needs its claim: write what it scores, like 6-3@2=15 or 5-5=10."
+    ),
+    "error.invalid_claim": "Cannot read the claim in {text!r}: write a whole number, like =15.",
+    "error.no_claims": (
+        "{text!r}: claims (=15) and muggins calls exist only with the muggins_claims option."
+    ),
+    "error.invalid_counting": "Invalid counting {value}: expected exact or human.",
+    "error.reason.muggins_closed": (
+        "no muggins call is open: a call comes right after a placement, before the next action"
+    ),
+    "error.reason.muggins_called": "seat {caller} has already called muggins on this tile",
+    "error.reason.muggins_own_side": "seat {seat} is on the side of seat {placer}, who placed",
+    "error.reason.muggins_no_seat": "there is no seat {seat}",
+    "error.reason.no_claims": "claims and muggins calls need the muggins_claims option",
     "web.lead_tile": "Lead {tile}",
     "web.sniff_as_us": "as a US sniff (across the line)",
     "web.sniff_as_british": "as a British sniff (along the line, one tile each side)",

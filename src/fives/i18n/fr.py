@@ -574,6 +574,11 @@ MESSAGES: dict[str, str] = {
     "tui.err_no_rich": (
         "le jeu dans le terminal a besoin de la bibliothèque rich : pip install 'fives[tui]'"
     ),
+    "tui.err_claims": (
+        "Les annonces de muggins (muggins-1868, muggins_claims) ne se jouent pas encore à la "
+        "main dans le terminal : faites jouer des robots (greedy, heuristic) ou "
+        "rejouez un enregistrement."
+    ),
     "tui.err_resume_rules": (
         "--resume prend les règles dans la partie sauvegardée : retirez --preset, --players, "
         "--partnerships et --option"
@@ -862,6 +867,75 @@ MESSAGES: dict[str, str] = {
     ),
     "option.sniff_orientation_choice": (
         "qui pose le sniff choisit sa forme (4-4:us ou 4-4:british ; sans suffixe : sniff)"
+    ),
+    # --- les annonces de muggins (RULES.md §9 O1, §8 X-6) et la variante muggins-1868
+    "preset.name.muggins-1868": "Muggins (1868)",
+    "preset.short.muggins-1868": "historique : le Muggins à 200 où l'on compte ses points",
+    "preset.blurb.muggins-1868": (
+        "historique : chacun compte ses points ; l'adversaire crie muggins"
+    ),
+    "preset.rules.muggins-1868": (
+        "La forme de 1868 du Muggins : le jeu de 1864 (une ligne à deux bouts, sans double "
+        "pivot, 7 dominos chacun à deux, 5 à trois ou quatre ; le plus fort double ouvre ; un "
+        "multiple de 5 aux bouts rapporte ce total ; le premier à 200, 150 à trois ou quatre, "
+        "gagne aussitôt) où chacun compte ses propres points."
+    ),
+    "preset.card.muggins-1868": (
+        "Le Muggins comme à partir de 1868 : comme en 1864, mais vous annoncez ce que rapporte "
+        "chacun de vos dominos ; comptez trop peu et un adversaire peut crier muggins et prendre "
+        "la différence. Le premier à 200 (150 à trois ou quatre) gagne aussitôt."
+    ),
+    "option.muggins_claims": (
+        "vous annoncez ce que rapporte chaque domino ; un adversaire peut crier muggins sur un "
+        "compte trop court"
+    ),
+    "option.muggins_overclaim": (
+        "une annonce trop forte ne rapporte rien (void), ou donne en plus l'annonce à "
+        "l'adversaire suivant (foster_penalty)"
+    ),
+    "rules.muggins.claims": (
+        "Annonces de muggins : à chaque domino posé, vous annoncez ce qu'il rapporte "
+        "(6-3@2=15, ou 5-5=10 pour l'ouverture) ; personne ne compte pour vous. Annoncez le bon "
+        "nombre et vous le marquez. Annoncez moins et vous marquez votre annonce ; jusqu'à "
+        "l'action suivante de quiconque (un domino, une pioche, un passe), tout adversaire peut "
+        "crier muggins (muggins:1 pour la place 1) et prendre les points oubliés. Seul le "
+        "premier cri compte. Un cri sur un compte qui n'était pas trop court est une erreur : il "
+        "ne rapporte rien et ne coûte rien. Un domino qui finit la manche ou la partie ne laisse "
+        "pas le temps de crier. Un cri ne change pas le tour."
+    ),
+    "rules.muggins.void": "Annoncez plus que ne rapporte le domino et il ne vous rapporte rien.",
+    "rules.muggins.foster_penalty": (
+        "Annoncez plus que ne rapporte le domino et il ne vous rapporte rien, et l'adversaire "
+        "suivant marque ce que vous avez annoncé (la pénalité de Foster)."
+    ),
+    "replay.muggins": "manche {hand} | joueur {seat} crie muggins | +{points} | scores {scores}",
+    "replay.penalty": (
+        "manche {hand} | joueur {seat} reçoit l'annonce trop forte en pénalité | +{points} | "
+        "scores {scores}"
+    ),
+    "error.missing_claim": (
+        "Il manque l'annonce du coup {text!r} : écrivez ce qu'il rapporte, comme 6-3@2=15 ou "
+        "5-5=10."
+    ),
+    "error.invalid_claim": (
+        "Annonce illisible dans {text!r} : écrivez un nombre entier, comme =15."
+    ),
+    "error.no_claims": (
+        "{text!r} : les annonces (=15) et les cris de muggins n'existent qu'avec l'option "
+        "muggins_claims."
+    ),
+    "error.invalid_counting": "Compte invalide {value} : attendu exact ou human.",
+    "error.reason.muggins_closed": (
+        "aucun cri de muggins n'est ouvert : on crie juste après une pose, avant l'action "
+        "suivante"
+    ),
+    "error.reason.muggins_called": "la place {caller} a déjà crié muggins sur ce domino",
+    "error.reason.muggins_own_side": (
+        "la place {seat} est du camp de la place {placer}, qui a posé"
+    ),
+    "error.reason.muggins_no_seat": "il n'y a pas de place {seat}",
+    "error.reason.no_claims": (
+        "les annonces et les cris de muggins demandent l'option muggins_claims"
     ),
     "web.lead_tile": "Ouvrir avec {tile}",
     "web.sniff_as_us": "en sniff américain (en travers)",

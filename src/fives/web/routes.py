@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from fives.errors import FivesError
-from fives.rules import HISTORICAL, SNIFF_PRESETS, Ruleset
+from fives.rules import CLAIMS_PRESETS, HISTORICAL, SNIFF_PRESETS, Ruleset
 from fives.web.guard import (
     Budgets,
     client_address,
@@ -89,7 +89,7 @@ def preset_catalog() -> dict[str, Any]:
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES)}
     for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
-                   *HISTORICAL):
+                   *(p for p in HISTORICAL if p not in CLAIMS_PRESETS)):
         by_players: dict[str, Any] = {}
         for players in (1, 2, 3, 4):
             try:
