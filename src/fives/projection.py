@@ -21,11 +21,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from fives.claims import ClaimsGame, callers
 from fives.errors import UsageError
-from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.events import (
+    DrawEvent,
+    Event,
+    GameEndEvent,
+    HandEndEvent,
+    MugginsEvent,
+    PassEvent,
+    PenaltyEvent,
+    PlayEvent,
+)
 from fives.layout import CountedPart, Layout
 from fives.moves import DRAW, Move
 from fives.projection_json import (
+    CallWindowJSON,
     DrawnJSON,
     EventEntryJSON,
     EventParamsJSON,
@@ -102,7 +113,16 @@ def public_part(game: Game, *, deadline: float | None = None) -> PublicJSON:
         "events": last_events(game),
         "reveal": None if playing else reveal(game),
         "winner": game.winner,
+        "call_window": _call_window(game),
     }
+
+
+def _call_window(game: Game) -> CallWindowJSON | None:
+    window = game.call_window if isinstance(game, ClaimsGame) else None
+    if window is None:
+        return None
+    return {"placer": window.placer, "claim": window.claim,
+            "callers": list(callers(game.rules, window.placer))}
 
 
 def rules_json(rules: Ruleset) -> RulesJSON:
@@ -125,6 +145,8 @@ def rules_json(rules: Ruleset) -> RulesJSON:
         "sniff_choice": rules.sniff_orientation_choice and rules.sniff != "none",
         "paper_tally": rules.paper_tally,
         "overdraw_cost": rules.draw_cost if rules.overdraw_allowed else 0,
+        "muggins_claims": rules.muggins_claims,
+        "muggins_overclaim": rules.muggins_overclaim,
     }
 
 
@@ -205,11 +227,11 @@ def reveal(game: Game) -> RevealJSON | None:
 
 # ---------------------------------------------------------------------------- events
 def last_events(game: Game) -> list[EventEntryJSON]:
-    """The public events of the game's last action (a play, draw or pass and what it ended),
-    or the start of the hand when nothing has been played in it yet."""
+    """The public events of the game's last action (a play, draw, pass or muggins call and what
+    it ended), or the start of the hand when nothing has been played in it yet."""
     events = game.events
     k = len(events)
-    while k and not isinstance(events[k - 1], PlayEvent | DrawEvent | PassEvent):
+    while k and not isinstance(events[k - 1], PlayEvent | DrawEvent | PassEvent | MugginsEvent):
         k -= 1
     if not game.history:
         return [{"kind": "hand_start", "key": "hand_start",
@@ -254,6 +276,13 @@ def explain_events(game: Game, events: Sequence[Event],
         elif isinstance(event, GameEndEvent):
             out.append({"kind": "game_end", "key": "game_end",
                         "params": {"winner": event.winner, "scores": list(event.scores)}})
+        elif isinstance(event, MugginsEvent):  # §9 O1: a call, mistaken when it took nothing
+            out.append({"kind": "muggins", "key": "muggins" if event.points else
+                        "muggins_mistaken", "params": {"seat": event.seat, "points": event.points,
+                                                       "scores": list(event.scores)}})
+        elif isinstance(event, PenaltyEvent):
+            out.append({"kind": "penalty", "key": "penalty", "params": {
+                "seat": event.seat, "points": event.points, "scores": list(event.scores)}})
     return out
 
 
@@ -292,6 +321,9 @@ def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
     if rules.scoring != "none":
         params["parts"] = [_part_json(p) for p in layout.counted_parts()]
     kind = "lead" if lead else "place"
+    if event.claim is not None:  # §9 O1: what was claimed; a short or over claim is for the
+        params["claim"] = event.claim  # players to see (or call)
+        return {"kind": kind, "key": kind + "_claim", "params": params}
     return {"kind": kind, "key": kind + ("_scored" if event.points else ""), "params": params}
 
 
@@ -312,7 +344,7 @@ def seat_part(game: Game, seat: int | None) -> SeatPartJSON:
         )
     if seat is None:
         return {"seat": None, "side": None, "hand": [], "pips": 0, "to_play": False,
-                "forced_lead": None, "legal_moves": [], "drawn": []}
+                "forced_lead": None, "legal_moves": [], "drawn": [], "muggins": None}
     hand = game.hand(seat)
     to_play = game.phase == "play" and game.turn == seat
     forced = game.forced_lead if seat == game.leader and not game.layout.count else None
@@ -326,6 +358,8 @@ def seat_part(game: Game, seat: int | None) -> SeatPartJSON:
         "legal_moves": legal_moves(game) if to_play else [],
         "drawn": [{"action": k, "tile": str(a.tile)} for k, a in enumerate(game.history)
                   if a.seat == seat and a.tile is not None],
+        "muggins": next((str(m) for m in game.legal_moves
+                         if m.kind == "muggins" and m.caller == seat), None),
     }
 
 
@@ -336,7 +370,10 @@ def legal_moves(game: Game) -> list[MoveJSON]:
     seat = game.turn
     overdraw = game.is_overdraw
     out: list[MoveJSON] = []
+    claims = rules.muggins_claims
     for move in game.legal_moves:
+        if move.kind == "muggins":  # a call is the seat part's ``muggins``, for any seat
+            continue
         # A draw scores for the solitaire's deck; a placement for the seat's side.
         side = 1 if move.code == DRAW and rules.is_solitaire else rules.side_of(seat)
         before = trial.scores[side]
@@ -348,14 +385,19 @@ def legal_moves(game: Game) -> list[MoveJSON]:
         total = trial.layout.total if move.kind in ("lead", "place") else None
         trial.pop()
         # Only what the seat can know ends the hand here: going out or the target (whether
-        # the move blocks everybody depends on hands it cannot see).
+        # the move blocks everybody depends on hands it cannot see). Under muggins claims
+        # (§9 O1) the player counts: no total, no points, and no target (its claim decides).
+        if claims:
+            out.append(_move_json(game, move, None, None, False,
+                                  end is not None and end.result == "out"))
+            continue
         out.append(_move_json(game, move, total, after - before,
                               overdraw and move.code == DRAW,
                               end is not None and end.result != "blocked"))
     return out
 
 
-def _move_json(game: Game, move: Move, total: int | None, points: int, overdraw: bool,
+def _move_json(game: Game, move: Move, total: int | None, points: int | None, overdraw: bool,
                ends: bool) -> MoveJSON:
     tile = move.tile
     node = move.node if move.kind == "place" else 0
@@ -381,6 +423,7 @@ def _move_json(game: Game, move: Move, total: int | None, points: int, overdraw:
 
 __all__ = [
     "FORMAT",
+    "CallWindowJSON",
     "DrawnJSON",
     "EventEntryJSON",
     "EventParamsJSON",

@@ -32,6 +32,8 @@ class RulesJSON(TypedDict):
     sniff_choice: bool  # its placer chooses the form (§9 O4)
     paper_tally: bool  # scores drawn as Five Up's paper tally (§9 O8)
     overdraw_cost: int  # what a charged draw gives the deck (0 where there is none)
+    muggins_claims: bool  # §9 O1: the players claim their points, opponents may call
+    muggins_overclaim: str  # "void" or "foster_penalty"
 
 
 class PartJSON(TypedDict):
@@ -107,6 +109,7 @@ class EventParamsJSON(TypedDict, total=False):
     total: int
     points: int
     cost: int  # what a draw gave the solitaire's deck
+    claim: int  # what the placer claimed (RULES.md §9 O1)
     result: str
     winner: int | None
     out_seat: int | None
@@ -178,6 +181,16 @@ class PublicJSON(TypedDict):
     events: list[EventEntryJSON]  # the last action's
     reveal: RevealJSON | None  # once the hand is over
     winner: int | None  # the side that won the game
+    call_window: CallWindowJSON | None  # the muggins window open (§9 O1), else None
+
+
+class CallWindowJSON(TypedDict):
+    """The window open for a muggins call (§9 O1): who placed, what they claimed, and the seats
+    that may call (what the claim missed is for the players to count)."""
+
+    placer: int
+    claim: int
+    callers: list[int]
 
 
 class MoveJSON(TypedDict):
@@ -191,8 +204,9 @@ class MoveJSON(TypedDict):
     port: str
     end: int | None  # the value of the end it goes on
     form: str  # the sniff's form where its placer chooses it, else ""
-    total: int | None  # the counted total after it
-    points: int  # what it would score (a charged draw: what the deck would gain)
+    total: int | None  # the counted total after it (None under muggins claims, §9 O1)
+    points: int | None  # what it would score (a charged draw: what the deck would gain);
+    # None under muggins claims: the player counts (and claims) it
     overdraw: bool  # a draw beside a legal placement (§4.3)
     ends_hand: bool  # it ends the hand (the last tile, the target)
 
@@ -213,6 +227,7 @@ class SeatPartJSON(TypedDict):
     forced_lead: str | None  # the tile it must lead (the leader's secret)
     legal_moves: list[MoveJSON]
     drawn: list[DrawnJSON]  # its own draws this hand
+    muggins: str | None  # its call ("muggins:S") while it may call the last placement (§9 O1)
 
 
 class ProjectionJSON(TypedDict):

@@ -469,3 +469,56 @@ def test_fives_rules_explains_the_claims(lang: str, words: list[str],
     assert all(w in out for w in words), out
     assert main(["rules", "muggins-1864", "--lang", lang]) == 0
     assert words[1] not in " ".join(capsys.readouterr().out.split())
+
+
+# ---------------------------------------------------------------- what front ends are shown
+def test_the_projection_shows_no_points_before_a_claim() -> None:
+    """The leak test with claims: under O1 no legal move a seat is shown says what it would
+    score or what total it would make; without claims they do."""
+    from fives.projection import project
+
+    for rules in (Ruleset.preset("muggins-1868", players=3), af(players=2)):
+        game = Game(rules, seed=4)
+        seen = 0
+        while not game.is_over and seen < 60:
+            if game.phase_name == "hand_over":
+                game.next_hand()
+                continue
+            part = project(game, game.turn).seat
+            for entry in part["legal_moves"]:
+                assert entry["points"] is None and entry["total"] is None, entry
+                assert entry["kind"] != "muggins"
+                seen += 1
+            game.play(with_exact_claim(game, next(m for m in game.legal_moves
+                                                  if m.kind != "muggins")))
+    plain = Game(Ruleset.preset("muggins-1864"), seed=4)
+    assert all(e["points"] is not None for e in project(plain, plain.turn).seat["legal_moves"])
+
+
+def test_the_projection_of_a_window_a_call_and_a_penalty() -> None:
+    from fives.projection import project
+
+    game = v22(af(players=3, muggins_overclaim="foster_penalty"),
+               others=[["6-5", "1-0"], ["5-2", "2-2"]], boneyard=["0-0", "1-1"])
+    assert project(game, 1).public["call_window"] is None
+    game.play(A_PLACES + "=10")
+    public = project(game, 2).public
+    assert public["call_window"] == {"placer": 0, "claim": 10, "callers": [1, 2]}
+    assert public["rules"]["muggins_claims"] is True
+    [play] = public["events"]
+    assert play["key"] == "place_claim" and play["params"]["claim"] == 10
+    assert project(game, 2).seat["muggins"] == "muggins:2"
+    assert project(game, 0).seat["muggins"] is None  # the placer
+    assert project(game, None).seat["muggins"] is None
+    game.play("muggins:2")
+    public = project(game, 0).public
+    assert public["events"] == [{"kind": "muggins", "key": "muggins",
+                                 "params": {"seat": 2, "points": 5, "scores": [10, 0, 5]}}]
+    assert public["call_window"] is None and public["history"][-1]["kind"] == "muggins"
+    game.play("6-5@2=0")  # seat 1: T = 5 + 4 + 5 ... whatever it is, claimed 0
+    game.play("muggins:0")
+    assert project(game, 1).public["events"][0]["key"] in ("muggins", "muggins_mistaken")
+    over = v22(af(muggins_overclaim="foster_penalty"))
+    over.play(A_PLACES + "=20")
+    keys = [e["key"] for e in project(over, 1).public["events"]]
+    assert keys == ["place_claim", "penalty"]

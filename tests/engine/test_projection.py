@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from fives.claims import with_exact_claim
 from fives.errors import FivesError
 from fives.game import Game
+from fives.moves import Move
 from fives.projection import (
     ProjectionJSON,
     explain_events,
@@ -47,9 +49,19 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("five-up", {"players": 3, "sniff": "british"}),
     ("all-fives", {"players": 2, "sniff": "us", "sniff_orientation_choice": True}),
     ("five-up-solitaire", {"draw_cost_on": "every_draw"}),
+    ("all-fives", {"players": 3, "muggins_claims": True, "muggins_overclaim": "foster_penalty"}),
 ]
 
 Projector = Callable[[Game, int | None], ProjectionJSON]
+
+
+def _any_move(game: Game, rng: random.Random) -> Move:
+    """A random legal move; under muggins claims (§9 O1) a lead or placement claims its score,
+    5 less or 5 more, and the calls open are among the moves."""
+    move = with_exact_claim(game, rng.choice(list(game.legal_moves)))
+    if move.claim > 0:
+        move = move.with_claim(max(0, move.claim + rng.choice((0, -5, 5))))
+    return move
 
 
 def _project(game: Game, viewer: int | None) -> ProjectionJSON:
@@ -120,6 +132,8 @@ def _greedy(game: Game, rng: random.Random) -> str:
     best: list[str] = []
     most = None
     for move in game.legal_moves:
+        if move.kind == "muggins":  # §9 O1: a call is not a turn's move
+            continue
         before = game.scores[side]
         trial = game.copy()
         trial.push(move)
@@ -127,7 +141,7 @@ def _greedy(game: Game, rng: random.Random) -> str:
         if most is None or gain > most:
             most, best = gain, []
         if gain == most:
-            best.append(move.notation(explicit=True))
+            best.append(with_exact_claim(game, move).notation(explicit=True))
     return rng.choice(best)
 
 
@@ -143,8 +157,7 @@ def _whole_game(rules: Ruleset, seed: int) -> tuple[Game, random.Random] | None:
                 return None
             game.next_hand()
             continue
-        game.play(_greedy(game, rng) if rng.random() < 0.7 else rng.choice(
-            list(game.legal_moves)).notation(explicit=True))
+        game.play(_greedy(game, rng) if rng.random() < 0.7 else _any_move(game, rng))
     return game, rng
 
 
@@ -222,7 +235,7 @@ def _play_to_hand_end(rules: Ruleset, seed: int, result: str) -> Game:
         game = Game(rules, seed=s)
         rng = random.Random(s)
         while game.phase == "play":
-            game.play(rng.choice(list(game.legal_moves)))
+            game.play(_any_move(game, rng))
         he = game.last_hand_end
         if he is not None and he.result == result and any(he.pips):
             return game
@@ -288,7 +301,7 @@ def test_the_counted_parts_add_up_to_the_total(preset: str, options: dict[str, A
         game = Game(rules, seed=seed)
         rng = random.Random(seed)
         while game.phase == "play":
-            game.play(rng.choice(list(game.legal_moves)))
+            game.play(_any_move(game, rng))
             shown = layout_json(game.layout)
             assert sum(p["value"] * p["times"] for p in shown["parts"]) == shown["total"]
             # An open end is marked counted exactly when a part names it (a double's halves:
@@ -306,7 +319,7 @@ def test_the_public_part_is_the_same_for_every_seat() -> None:
     game = Game(Ruleset.preset("five-up", players=4), seed=2)
     rng = random.Random(2)
     for _ in range(12):
-        game.play(rng.choice(list(game.legal_moves)))
+        game.play(_any_move(game, rng))
         parts = [project(game, s, deadline=3.0).public for s in [*range(4), None]]
         assert all(p == parts[0] for p in parts)
         assert parts[0] == public_part(game, deadline=3.0)
@@ -334,7 +347,7 @@ def test_the_seat_part_lists_the_legal_moves_and_what_they_do() -> None:
             del before
         other = seat_part(game, 1 - game.turn)
         assert other["legal_moves"] == [] and not other["to_play"]
-        game.play(rng.choice(list(game.legal_moves)))
+        game.play(_any_move(game, rng))
 
 
 def test_a_spectator_gets_no_tile_and_a_bad_seat_is_refused() -> None:
@@ -353,7 +366,7 @@ def test_events_narrate_the_last_action(options: dict[str, Any]) -> None:
     rng = random.Random(8)
     while game.phase == "play":
         seat = game.turn
-        game.play(rng.choice(list(game.legal_moves)))
+        game.play(_any_move(game, rng))
         events = public_part(game)["events"]
         first = events[0]
         assert first["params"]["seat"] == seat
@@ -376,7 +389,7 @@ def test_the_score_sheet_and_the_sides() -> None:
         if game.phase == "hand_over":
             game.next_hand()
             continue
-        game.play(rng.choice(list(game.legal_moves)))
+        game.play(_any_move(game, rng))
     shown = public_part(game)
     assert [h["hand"] for h in shown["score_sheet"]] == [1, 2]
     assert shown["score_sheet"][-1]["scores"] == list(game.scores)

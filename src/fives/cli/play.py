@@ -249,6 +249,12 @@ def engine_message(err: FivesError, lang: str) -> str:
     return error_text(err, lang)
 
 
+def check_claims(rules: Ruleset, seats: list[str], lang: str) -> None:
+    """RULES.md §9 O1: the terminal has no claim entry yet; bots may play it."""
+    if rules.muggins_claims and HUMAN in seats:
+        raise usage_error("tui.err_claims", lang)
+
+
 def start(args: argparse.Namespace, lang: str) -> int:
     from rich.console import Console
     from rich.text import Text
@@ -316,9 +322,7 @@ def start(args: argparse.Namespace, lang: str) -> int:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(rules, seed=seed)
-    if game.rules.muggins_claims and HUMAN in seats:
-        # RULES.md §9 O1: the terminal has no claim entry yet; bots may play it.
-        raise usage_error("tui.err_claims", lang)
+    check_claims(game.rules, seats, lang)
     bots = {
         seat: make_player(kind, seed=None if seed is None else seed * 31 + seat)
         for seat, kind in enumerate(seats) if kind != HUMAN

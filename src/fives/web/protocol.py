@@ -397,10 +397,23 @@ def _choice(req: dict[str, Any], name: str, choices: tuple[int, ...]) -> Any:
     return value
 
 
+def refuse_claims(rules: Any) -> None:
+    """RULES.md §9 O1: the page has no claim entry yet, so no table plays muggins claims."""
+    from fives.rules import CLAIMS_PRESETS, PRESETS
+
+    if rules.muggins_claims:
+        offered = [p for p in PRESETS if p not in CLAIMS_PRESETS]
+        raise ProtocolError(
+            f"preset {rules.name!r}: muggins claims are not played on the web yet: expected "
+            f"one of {', '.join(offered)}", "bad_preset", value=rules.name,
+            expected=", ".join(offered),
+        )
+
+
 def parse_table_request(req: Any) -> TableRequest:
     """Check a table request against ``TABLE_FIELDS`` and the rules; nothing is created."""
     from fives.bots import LEVELS
-    from fives.rules import CLAIMS_PRESETS, PRESETS, Ruleset
+    from fives.rules import PRESETS, Ruleset
 
     if not isinstance(req, dict):
         raise ProtocolError("expected one JSON object", "bad_json")
@@ -427,13 +440,7 @@ def parse_table_request(req: Any) -> TableRequest:
     options = {k: req[k] for k in ("players", "partnerships", "target", "sniff",
                                    "sniff_orientation_choice") if req.get(k) is not None}
     rules = Ruleset.preset(req["preset"], **options)  # RulesError names what is wrong
-    if rules.muggins_claims:  # RULES.md §9 O1: the page has no claim entry yet
-        offered = [p for p in PRESETS if p not in CLAIMS_PRESETS]
-        raise ProtocolError(
-            f"preset {rules.name!r}: muggins claims are not played on the web yet: expected "
-            f"one of {', '.join(offered)}", "bad_preset", value=rules.name,
-            expected=", ".join(offered),
-        )
+    refuse_claims(rules)
     check_target(rules, options)
     timer = _choice(req, "timer", TIMER_CHOICES) or 0
     grace = _choice(req, "grace", GRACE_CHOICES)
