@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
 from collections.abc import Callable
 from typing import Any
+
+import orjson
+
+from fives.web.protocol import encode
 
 log = logging.getLogger("fives.web")
 
@@ -151,7 +154,7 @@ class Coordinator:
             if message is None or message.get("type") != "message":
                 continue
             try:
-                handler(json.loads(message["data"]))
+                handler(orjson.loads(message["data"]))
             except Exception:
                 log.exception("message handler failed")
 
@@ -173,7 +176,7 @@ class Coordinator:
     async def send(self, proc: str, message: dict[str, Any]) -> int:
         """Publish to one process's inbox; how many listeners heard it (0: it is gone)."""
         heard = await self._queued("PUBLISH", self.key("inbox", proc),
-                                   json.dumps(message, separators=(",", ":")))
+                                   encode(message))
         return int(heard)
 
     async def _queued(self, *command: str) -> Any:
@@ -212,7 +215,7 @@ class Coordinator:
         return [p for p in procs if self.key("inbox", p) not in listening]
 
     async def announce(self, message: dict[str, Any]) -> None:
-        await self.redis.publish(self.key("owners"), json.dumps(message, separators=(",", ":")))
+        await self.redis.publish(self.key("owners"), encode(message))
 
     # --- leases ---------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -35,6 +34,7 @@ from fives.web.protocol import (
     CLOSE_TOO_MANY,
     ProtocolError,
     check_name,
+    encode,
     engine_error_frame,
     error_frame,
     parse_message,
@@ -80,7 +80,7 @@ class Session:
             self.hub.metrics.refuse(f"close_{code}")
 
     def reply(self, frame: dict[str, Any]) -> None:
-        self.conn.send(json.dumps(frame, separators=(",", ":")))
+        self.conn.send(encode(frame))
 
     async def receive(self) -> str | bytes | None:
         limits = self.hub.config.limits

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -28,7 +27,13 @@ from fives.web.botworker import BotPool
 from fives.web.config import ServerConfig
 from fives.web.metrics import Metrics
 from fives.web.pauses import Collector, LoopLag
-from fives.web.protocol import CLOSE_GOING_AWAY, CLOSE_TOO_SLOW, ProtocolError, TableRequest
+from fives.web.protocol import (
+    CLOSE_GOING_AWAY,
+    CLOSE_TOO_SLOW,
+    ProtocolError,
+    TableRequest,
+    encode,
+)
 from fives.web.service import Entry, Frames, Policy, TableService, Wake
 from fives.web.storage import SeqTaken, Storage, new_table_id, new_token
 
@@ -312,7 +317,7 @@ class GameServer:
         if kind == "record":
             number = fields.get("game", table.service.game_no)
             record = table.service.record(number)
-            conn.send(json.dumps({"type": "record", "game": number, "record": record}))
+            conn.send(encode({"type": "record", "game": number, "record": record}))
             return
         if kind == "hint":
             await self.hint(table, conn)

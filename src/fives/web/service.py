@@ -48,7 +48,7 @@ from fives.solitaire import deck_sources
 from fives.tiles import Tile
 from fives.views import SeatView, _action_json
 from fives.web import fairdeal
-from fives.web.protocol import ProtocolError, count_parts
+from fives.web.protocol import ProtocolError, count_parts, encode
 
 # A stand-in (turn timer, player away) plays at this level.
 STAND_IN_LEVEL = "greedy"
@@ -112,13 +112,9 @@ class SeatConfig:
     level: str | None = None
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"))
 # A move of the current game as the log gave it: (seat, explicit notation, by).
 Played = tuple[int, str, str]
-
-
-def _encode(frame: Any) -> str:
-    return _ENCODER.encode(frame)
+_encode = encode
 
 
 @dataclass

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
@@ -40,7 +39,13 @@ from fives.web.coordination import Coordinator
 from fives.web.hub import Connection, GameServer, LiveTable
 from fives.web.metrics import Metrics
 from fives.web.pgstore import Fenced, PgStorage
-from fives.web.protocol import ProtocolError, TableRequest, engine_error_frame, error_frame
+from fives.web.protocol import (
+    ProtocolError,
+    TableRequest,
+    encode,
+    engine_error_frame,
+    error_frame,
+)
 from fives.web.service import TableService
 from fives.web.storage import StorageError
 
@@ -72,8 +77,7 @@ def _ignore_kick(code: int, reason: str) -> None:
     pass
 
 
-def _text(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+_text = encode
 
 
 class SharedGameServer(GameServer):
