@@ -9,8 +9,13 @@ tables, so that a table's four clients share one clock).
 
 Measured: action-to-broadcast latency, from the moment a client sends its move to the moment
 each of the table's four clients receives the frame with that action (so 4 samples per action),
-plus each server's resident memory and CPU, the generators' CPU, and the CPU that PostgreSQL
-and Redis used meanwhile (every process of theirs on the machine).
+plus each server's resident memory and CPU, the server CPU per action (all server processes'
+CPU seconds over the actions the clients made), the generators' CPU, and the CPU that
+PostgreSQL and Redis used meanwhile (every process of theirs on the machine). Each server's
+event loop is read once a second from its /metrics (``fives.web.pauses``): the longest gap
+between two of its timer callbacks in that second (p50, p99 and max over the seconds), and the
+most CPU time its loop thread spent within one gap (what the server itself held the loop,
+apart from a loaded machine not running it).
 
     .venv/bin/python bench/load.py --tables 125 --duration 60
 
@@ -22,6 +27,10 @@ reports how long the tables it owned went without a frame, whether any action a 
 missing from the log, and whether those tables' logs replay through the engine.
 
     .venv/bin/python bench/load.py --shared 2 --tables 125 --duration 60 --kill-after 20
+
+Each client holds a socket in a generator and one in a server: 1,000 tables need about 4,000
+open files in each; the bench raises its limit of open files (and so its children's) to the
+hard limit, and says so when that is not enough.
 """
 
 from __future__ import annotations
@@ -30,6 +39,8 @@ import argparse
 import asyncio
 import json
 import os
+import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -68,13 +79,60 @@ def services_cpu() -> dict[str, float]:
     return used
 
 
+def raise_file_limit(tables: int, generators: int) -> None:
+    """Open files enough for every socket (a client's in its generator, and the server's)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = tables * 4 + 256
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY
+                                                    else wanted, hard))
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft < wanted:
+        raise SystemExit(f"load.py: {tables} tables need {wanted} open files, the limit is "
+                         f"{soft} (raise it: ulimit -n {wanted})")
+
+
+GAUGE = re.compile(r"^(fives_loop_gap_seconds|fives_loop_busy_seconds) ([0-9.e+-]+)$", re.M)
+
+
+async def watch_loops(ports: list[int], until: float) -> list[dict[str, list[float]]]:
+    """Each server's loop gauges, read once a second until ``until`` (a server that died, or
+    that has no such gauges, gives fewer)."""
+    import httpx
+
+    seen: list[dict[str, list[float]]] = [{"gap": [], "busy": []} for _ in ports]
+    async with httpx.AsyncClient(timeout=2.0) as client:
+        while time.time() < until:
+            await asyncio.sleep(1.0)
+            for port, got in zip(ports, seen, strict=True):
+                try:
+                    text = (await client.get(f"http://127.0.0.1:{port}/metrics")).text
+                except httpx.HTTPError:
+                    continue
+                for name, value in GAUGE.findall(text):
+                    got["gap" if name == "fives_loop_gap_seconds" else "busy"].append(
+                        float(value))
+    return seen
+
+
+def loop_summary(seen: dict[str, list[float]]) -> dict[str, float] | None:
+    gaps = sorted(seen["gap"])
+    if len(gaps) < 2:
+        return None
+    q = statistics.quantiles(gaps, n=100, method="inclusive")
+    return {"seconds": len(gaps), "gap_p50_ms": round(q[49] * 1000, 1),
+            "gap_p99_ms": round(q[98] * 1000, 1), "gap_max_ms": round(gaps[-1] * 1000, 1),
+            "busy_max_ms": round(max(seen["busy"], default=0.0) * 1000, 1)}
+
+
 def start_servers(args: argparse.Namespace, workdir: Path) -> tuple[list[Any], list[int], str]:
     """The server processes, their ports, and the shared mode's database URL (or "")."""
     if not args.shared:
         port = free_port()
         return [subprocess.Popen(
             [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db",
-             str(workdir / "load.sqlite3"), *SERVER_LIMITS], stdout=subprocess.DEVNULL)], \
+             str(workdir / "load.sqlite3"), *SERVER_LIMITS, *args.server_option],
+            stdout=subprocess.DEVNULL)], \
             [port], ""
     import psycopg
 
@@ -89,7 +147,7 @@ def start_servers(args: argparse.Namespace, workdir: Path) -> tuple[list[Any], l
         servers.append(subprocess.Popen(
             [sys.executable, "-m", "fives", "serve", "--port", str(port), "--database", db_url,
              "--redis", args.redis, "--redis-prefix", prefix(), "--lease", str(args.lease),
-             *SERVER_LIMITS], stdout=subprocess.DEVNULL))
+             *SERVER_LIMITS, *args.server_option], stdout=subprocess.DEVNULL))
         ports.append(port)
     return servers, ports, db_url
 
@@ -193,6 +251,7 @@ def child() -> int:
 # --- the run -----------------------------------------------------------------------------------
 
 async def run(args: argparse.Namespace) -> int:
+    raise_file_limit(args.tables, args.generators)
     workdir = Path(tempfile.mkdtemp(prefix="fives-load-"))
     load_before = os.getloadavg()
     servers, ports, db_url = start_servers(args, workdir)
@@ -217,6 +276,7 @@ async def run(args: argparse.Namespace) -> int:
         await asyncio.sleep(max(0.0, measure_at - time.time()))
         cpu0 = [proc_stats(s.pid)[1] for s in servers]
         services0 = services_cpu()
+        loops = asyncio.ensure_future(watch_loops(ports, measure_at + args.duration))
         victims: list[str] = []
         if args.kill_after:
             await asyncio.sleep(max(0.0, measure_at + args.kill_after - time.time()))
@@ -229,6 +289,7 @@ async def run(args: argparse.Namespace) -> int:
                  for s, c0 in zip(servers, cpu0, strict=True)]
         services1 = services_cpu()
         load_during = os.getloadavg()
+        loop_seen = await loops
         reports = []
         for proc in generators:
             assert proc.stdout is not None
@@ -248,19 +309,23 @@ async def run(args: argparse.Namespace) -> int:
                 closes[why] = closes.get(why, 0) + n
         errors = [e for r in reports for e in r["errors"]]
         span = args.duration
+        actions = sum(r["actions"] for r in reports)
+        server_cpu_s = sum(c1 - c0 for (_, c1), c0 in zip(usage, cpu0, strict=True))
         result: dict[str, Any] = {
             "mode": f"shared, {args.shared} processes" if args.shared else "sqlite, 1 process",
             "clients": sum(r["clients"] for r in reports),
             "tables": len(tables),
             "think_s": args.think,
             "duration_s": span,
-            "actions_per_s": round(sum(r["actions"] for r in reports) / span, 1),
+            "actions_per_s": round(actions / span, 1),
             "samples": len(lat),
             "latency_ms": {"p50": round(q[49], 1), "p95": round(q[94], 1),
                            "p99": round(q[98], 1), "max": round(lat[-1], 1)},
             "server_rss_mib": [round(rss, 1) for rss, _ in usage],
             "server_cpu_share": [round((c1 - c0) / span, 2)
                                  for (_, c1), c0 in zip(usage, cpu0, strict=True)],
+            "server_cpu_ms_per_action": round(server_cpu_s * 1000 / max(1, actions), 3),
+            "server_loops": [loop_summary(seen) for seen in loop_seen],
             "generators_cpu_share": [round(r["cpu_s"] / span, 2) for r in reports],
             "postgres_cpu_share": round((services1["postgres"] - services0["postgres"]) / span,
                                         2),
@@ -322,6 +387,9 @@ def main() -> int:
     parser.add_argument("--pg-admin", default="postgresql://postgres@127.0.0.1:5432/postgres",
                         help="PostgreSQL URL allowed to create the benchmark's database")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                        help="an option for every `fives serve` (repeat), e.g. "
+                        "--server-option=--no-gc-tuning")
     args = parser.parse_args()
     return asyncio.run(run(args))
 
