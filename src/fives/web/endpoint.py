@@ -18,6 +18,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fives.errors import FivesError
+from fives.web.delta import DeltaWriter
 from fives.web.guard import (
     Bucket,
     Budgets,
@@ -129,6 +130,8 @@ class Session:
                 if msg.type == "ping":
                     self.reply({"type": "pong"})
                 elif msg.type == "join":
+                    if msg.fields.get("deltas") and self.table is None:
+                        self.conn.deltas = DeltaWriter()
                     await self.join(msg.fields["token"], check_name(msg.fields.get("name")))
                 elif self.table is None:
                     raise ProtocolError(

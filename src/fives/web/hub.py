@@ -25,6 +25,7 @@ from typing import Any
 from fives.errors import FivesError
 from fives.web.botworker import BotPool
 from fives.web.config import ServerConfig
+from fives.web.delta import DeltaWriter
 from fives.web.metrics import Metrics
 from fives.web.pauses import Collector, LoopLag
 from fives.web.protocol import (
@@ -76,6 +77,7 @@ class Connection:
     name: str | None = None  # the nickname its join gave (checked), shown to the table
     queue: asyncio.Queue[str | None] = field(init=False)
     overflowed: bool = False
+    deltas: DeltaWriter | None = None  # the socket asked for delta frames at its join
 
     def __post_init__(self) -> None:
         self.queue = asyncio.Queue(maxsize=self.limit + 1)  # +1: room for the end marker
@@ -83,6 +85,8 @@ class Connection:
     def send(self, text: str) -> None:
         if self.overflowed:
             return
+        if self.deltas is not None:
+            text = self.deltas.text(text)
         if self.queue.qsize() >= self.limit:
             self.overflowed = True
             self.kick(CLOSE_TOO_SLOW, "falling behind: frames were not read")

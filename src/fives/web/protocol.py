@@ -50,7 +50,9 @@ MAX_JSON_DEPTH = 8
 
 # type -> {field: (python type, required)}
 SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
-    "join": {"token": (str, True), "name": (str, False)},  # name: the nickname, if any
+    # name: the nickname, if any; deltas: true asks for delta frames after the first full one
+    # (fives.web.delta)
+    "join": {"token": (str, True), "name": (str, False), "deltas": (bool, False)},
     "play": {"move": (str, True)},
     "next_hand": {},  # this seat is ready for the next hand
     "rematch": {},  # this seat offers (or accepts) a rematch
@@ -238,6 +240,8 @@ FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
         "deck": ((dict,), True),  # the solitaire deck's points by source
         "overdraw_cost": ((int,), True),
     },
+    # what changed since the socket's last state frame (fives.web.delta)
+    "delta": {"n": ((int,), True), "seq": ((int,), True), "ops": ((list,), True)},
     "record": {"game": ((int,), True), "record": ((dict,), True)},
     "pong": {},
     "error": {"key": ((str,), True), "params": ((dict,), True), "message": ((dict,), True)},
