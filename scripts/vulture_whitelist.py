@@ -16,6 +16,7 @@ from fives.tiles import Tile
 from fives.tui import board
 from fives.web import fairdeal
 from fives.web.config import ServerConfig
+from fives.web.delta import DeltaReader
 from fives.web.pgstore import PgStorage
 from fives.web.service import TableService
 from fives.web.storage import SqliteStorage
@@ -78,3 +79,4 @@ counting.counting_stats
 counting.CountingStats.mistaken
 counting.CountingStats.short_rate
 counting.CountingStats.call_rate
+DeltaReader  # the client side of delta frames in Python: tests/web/test_delta.py, bench

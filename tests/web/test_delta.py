@@ -24,7 +24,8 @@ DELTA_JS = Path(__file__).parents[2] / "src" / "fives" / "web" / "static" / "del
 
 
 def test_diff_and_apply() -> None:
-    old: dict[str, Any] = {"seq": 1, "view": {"history": [1, 2], "hand": ["6-6"], "x": 1}, "full": True}
+    old: dict[str, Any] = {"seq": 1, "view": {"history": [1, 2], "hand": ["6-6"], "x": 1},
+                           "full": True}
     new = {"seq": 2, "view": {"history": [1, 2, 3], "hand": [], "y": None}}
     ops = diff(old, new)
     assert ["a", ["view", "history"], [3]] in ops and ["d", ["full"]] in ops
@@ -78,9 +79,11 @@ class Sockets:
     def act(self, rng: random.Random, seats: list[int]) -> None:
         """The next action: a random legal move of the seat to play, or the next hand
         (``seats``: each seat's socket number)."""
-        view = self.frame(seats[0])["view"]
-        if view["phase"] == "hand_over":
-            self.sockets[seats[0]].send_json({"type": "next_hand"})
+        frame = self.frame(seats[0])
+        view = frame["view"]
+        if view["phase"] == "hand_over":  # each seat in turn: the last one deals
+            ready = [s["ready"] for s in frame["table"]["seats"]]
+            self.sockets[seats[ready.index(False)]].send_json({"type": "next_hand"})
         else:
             mine = seats[view["turn"]]
             moves = self.frame(mine)["view"]["legal_moves"]

@@ -124,7 +124,10 @@ class DeltaReader:
 
     def take(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """The state frame after ``message`` (a state frame or a delta); None when a delta
-        does not follow the one held (send ``resync`` and wait for a state frame)."""
+        does not follow the one held (send ``resync`` and wait for a state frame); any other
+        message as it is."""
+        if message["type"] not in ("state", "delta"):
+            return message
         if message["type"] == "state":
             self.held, self.n = message, 0
             return message

@@ -352,8 +352,8 @@ class GameServer:
             self.hinting.discard(key)
         if ranked is None:
             raise ProtocolError("no hint available now: try again", "hint_unavailable")
-        conn.send(json.dumps({"type": "hint", "seq": key[1], "unit": view.rules.unit,
-                              "moves": ranked}, separators=(",", ":")))
+        conn.send(encode({"type": "hint", "seq": key[1], "unit": view.rules.unit,
+                          "moves": ranked}))
 
     async def commit(self, table: LiveTable, entry: Entry) -> None:
         """Write the entry durably, then apply it and tell everyone. The caller holds the lock
