@@ -130,9 +130,8 @@ class Session:
                 if msg.type == "ping":
                     self.reply({"type": "pong"})
                 elif msg.type == "join":
-                    if msg.fields.get("deltas") and self.table is None:
-                        self.conn.deltas = DeltaWriter()
-                    await self.join(msg.fields["token"], check_name(msg.fields.get("name")))
+                    await self.join(msg.fields["token"], check_name(msg.fields.get("name")),
+                                    msg.fields.get("deltas", False))
                 elif self.table is None:
                     raise ProtocolError(
                         f"{msg.type!r} before 'join': expected a join with your link's token "
@@ -155,9 +154,11 @@ class Session:
                 self.reply(error_frame("try_again", "the server cannot save right now: try "
                                        "again in a few seconds"))
 
-    async def join(self, token: str, name: str | None = None) -> None:
+    async def join(self, token: str, name: str | None = None, deltas: bool = False) -> None:
         if self.table is not None:
             raise ProtocolError("already joined: one seat per connection", "already_joined")
+        if deltas:  # delta frames after the first full one (fives.web.delta)
+            self.conn.deltas = DeltaWriter()
         self.conn.name = name
         limits = self.hub.config.limits
         if not await self.budgets.link_turn(self.address, limits.join_timeout):
