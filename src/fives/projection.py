@@ -59,6 +59,7 @@ from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.solitaire import deck_sources
+from fives.state import new_layout
 from fives.tiles import Tile
 from fives.views import action_json
 
@@ -246,13 +247,39 @@ def explain_events(game: Game, events: Sequence[Event],
     """``events``, what the game's last action caused (``game.play``'s result), as public
     entries; ``game`` is the game just after it. ``before``: the scores before the action
     (for what a draw cost; read from the events when not given)."""
-    out: list[EventEntryJSON] = []
-    layout = game.layout
     history = game.history
-    last = history[-1] if history else None
+    return _explain(game, events, game.layout, history[-1] if history else None, before)
+
+
+def hand_events(game: Game) -> list[EventEntryJSON]:
+    """Every public event of the hand in play (or just ended), from its start: what a
+    narrator's log or a full frame shows; each play with the sum behind its total then."""
+    number = game.hand_number
+    events = game.events
+    first = next((k for k, e in enumerate(events) if getattr(e, "hand", None) == number),
+                 len(events))
+    out: list[EventEntryJSON] = [{"kind": "hand_start", "key": "hand_start",
+                                  "params": {"hand": number, "leader": game.leader}}]
+    layout = new_layout(game.rules)  # the layout rebuilt action by action
+    groups: list[list[Event]] = []  # each action's events
+    for event in events[first:]:
+        if isinstance(event, PlayEvent | DrawEvent | PassEvent) or not groups:
+            groups.append([])
+        groups[-1].append(event)
+    for action, group in zip(game.history, groups, strict=False):
+        if action.move is not None:
+            layout.apply(action.move)
+        out += _explain(game, group, layout, action, None)
+    return out
+
+
+def _explain(game: Game, events: Sequence[Event], layout: Layout,
+             action: PublicAction | None, before: Sequence[int] | None) -> list[EventEntryJSON]:
+    """The entries of one action's ``events`` (``layout``: as that action left it)."""
+    out: list[EventEntryJSON] = []
     for event in events:
         if isinstance(event, PlayEvent):
-            out.append(_play_entry(game.rules, layout, event, last))
+            out.append(_play_entry(game.rules, layout, event, action))
         elif isinstance(event, DrawEvent):
             params: EventParamsJSON = {"seat": event.seat, "scores": list(event.scores)}
             message = "draw"
@@ -443,6 +470,7 @@ __all__ = [
     "TableLayoutJSON",
     "TallyJSON",
     "explain_events",
+    "hand_events",
     "layout_json",
     "legal_moves",
     "project",

@@ -51,6 +51,12 @@ class HandEnd(NamedTuple):
     deltas: tuple[int, ...]
 
 
+def new_layout(rules: Ruleset) -> Layout:
+    """An empty layout of these rules (a sniff whose placer chooses its form: §9 O4)."""
+    return Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff,
+                  rules.sniff_orientation_choice and rules.sniff != "none")
+
+
 class GameState:
     """The state of a game (see the module's note); ``Game`` is the class to use."""
 
@@ -104,9 +110,8 @@ class GameState:
         self._boneyard: list[int] = []
         self._bpos = 0
         # §9 O4 sniff_orientation_choice: the sniff's lead or placement comes in both forms.
-        self._sniff_choice = rules.sniff_orientation_choice and rules.sniff != "none"
-        self._layout = Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff,
-                              self._sniff_choice)
+        self._layout = new_layout(rules)
+        self._sniff_choice = self._layout.sniff_choice
         self._hand_end: HandEnd | None = None
         self._stack: list[tuple[int, int, tuple[int, ...]]] = []
         self._push_undo = self._stack.append

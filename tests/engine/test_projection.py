@@ -24,6 +24,7 @@ from fives.moves import Move
 from fives.projection import (
     ProjectionJSON,
     explain_events,
+    hand_events,
     layout_json,
     project,
     public_part,
@@ -432,3 +433,27 @@ def test_explaining_what_play_returned_is_the_projections_events(
                 assert entry["key"] == ("draw_charged" if cost else "draw")
                 costs.append(cost)
     assert not game.rules.is_solitaire or costs
+
+
+@pytest.mark.parametrize(("preset", "options"), [
+    ("five-up", {"players": 3}), ("all-fives", {"players": 2, "sniff": "us",
+                                                "sniff_orientation_choice": True}),
+    ("five-up-solitaire", {}),
+])
+def test_the_hands_events_end_with_the_last_actions(preset: str, options: dict[str, Any]) -> None:
+    game = Game(Ruleset.preset(preset, **options), seed=6)
+    rng = random.Random(6)
+    while not game.is_over and game.hand_number <= 2:
+        if game.phase == "hand_over":
+            game.next_hand()
+        else:
+            game.play(rng.choice(list(game.legal_moves)))
+        log = hand_events(game)
+        last = public_part(game)["events"]
+        assert log[0]["kind"] == "hand_start" and log[-len(last):] == last
+        assert len([e for e in log if e["kind"] in ("lead", "place", "draw", "pass")]) == len(
+            game.history)
+        for entry in log:  # each play's sum behind the total it made then
+            params = entry["params"]
+            if "parts" in params:
+                assert sum(p["value"] * p["times"] for p in params["parts"]) == params["total"]
