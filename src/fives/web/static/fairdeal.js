@@ -29,7 +29,7 @@ function hex(bytes) {
  * @param {number} players
  * @param {number} size
  */
-async function dealOf(seed, players, size) {
+export async function dealOf(seed, players, size) {
   const tiles = TILES.slice();
   for (let i = tiles.length - 1; i > 0; i--) {
     const d = await sha256(seed + ":" + i);

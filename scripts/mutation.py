@@ -1,0 +1,173 @@
+"""Mutation testing of one module against the few fast test files that cover it (run by hand).
+
+    python scripts/mutation.py settlement          # one module, from scratch
+    python scripts/mutation.py settlement --resume  # go on where an interrupted run stopped
+    python scripts/mutation.py --list               # the modules and their test files
+
+Each run works in its own folder, ``.mutation/<module>/`` (ignored by git): a copy of the
+repository's pyproject.toml whose ``[tool.mutmut]`` table names the module and its tests, and
+links to src/ and tests/. mutmut (3.x) copies them under ``mutants/`` there, so the worktree is
+never changed, and keeps its results: ``cd .mutation/<module> && mutmut show <mutant>`` prints a
+surviving mutant's diff. The settings every run shares (timeouts, pytest's options) are the
+repository's ``[tool.mutmut]`` table. docs/MUTATION.md says how to read the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / ".mutation"
+
+# module key -> (the file to mutate, the fast test files that cover it). Keep the test lists
+# short: every mutant runs the tests of its function, and the stats run runs them all once.
+MODULES: dict[str, tuple[str, list[str]]] = {
+    "settlement": ("src/fives/settlement.py", [
+        "tests/engine/test_settlement.py",
+        "tests/engine/test_scoring_and_rules.py",
+    ]),
+    "fairdeal": ("src/fives/web/fairdeal.py", [
+        "tests/web/test_fair_deals.py",
+        "tests/web/test_fair_deal_vectors.py",
+    ]),
+    "verify": ("src/fives/cli/verify.py", [
+        "tests/web/test_fair_deals.py",
+        "tests/web/test_fair_deal_vectors.py",
+    ]),
+    "inference": ("src/fives/bots/inference.py", [
+        "tests/bots/test_inference.py",
+        "tests/bots/test_soft_evidence.py",
+    ]),
+    "endgame": ("src/fives/bots/endgame.py", [
+        "tests/bots/test_endgame.py",
+    ]),
+    "ismcts": ("src/fives/bots/ismcts.py", [
+        "tests/bots/test_ismcts.py",
+    ]),
+    "encoding": ("src/fives/envs/encoding.py", [
+        "tests/envs/test_observation.py",
+    ]),
+    "pettingzoo_env": ("src/fives/envs/pettingzoo_env.py", [
+        "tests/envs/test_pettingzoo.py",
+    ]),
+    "shared": ("src/fives/web/shared.py", [
+        "tests/scale/test_shared.py",
+    ]),
+    "lobby": ("src/fives/web/lobby.py", [
+        "tests/scale/test_lobby.py",
+    ]),
+    "session": ("src/fives/tui/session.py", [
+        "tests/tui/test_games.py",
+        "tests/tui/test_commands.py",
+    ]),
+}
+
+
+def _without_mutmut_table(text: str) -> str:
+    """The pyproject text less its ``[tool.mutmut]`` table (the run writes its own)."""
+    return re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", text)
+
+
+def _toml_value(value: object) -> str:
+    # The settings are strings, numbers, booleans and lists of strings: JSON spells them as TOML.
+    return json.dumps(value)
+
+
+def prepare(key: str, resume: bool, tests: list[str]) -> Path:
+    """The run's folder, with its pyproject.toml (fresh unless ``resume``)."""
+    module = MODULES[key][0]
+    for path in [module, *tests]:
+        if not (ROOT / path).exists():
+            raise SystemExit(f"{key}: {path} does not exist (fix MODULES in {__file__})")
+    work = WORK / key
+    if work.exists() and not resume:
+        shutil.rmtree(work)
+    work.mkdir(parents=True, exist_ok=True)
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    shared = tomllib.loads(text)["tool"]["mutmut"]
+    settings = {
+        **shared,
+        "source_paths": ["src"],
+        "only_mutate": [module],
+        "pytest_add_cli_args_test_selection": tests,
+    }
+    table = "".join(f"{name} = {_toml_value(value)}\n" for name, value in settings.items())
+    (work / "pyproject.toml").write_text(
+        _without_mutmut_table(text) + "\n[tool.mutmut]\n" + table, "utf-8")
+    for name in ("src", "tests"):
+        link = work / name
+        if not link.exists():
+            link.symlink_to(ROOT / name)
+    # mutmut copies src/ under mutants/ itself, skipping what is there. Copied first, it can be
+    # on PYTHONPATH from the start (the subprocesses some tests start import the mutants too); a
+    # folder missing when Python starts stays unimportable for the whole run.
+    mutated_src = work / "mutants" / "src"
+    if not mutated_src.exists():
+        shutil.copytree(ROOT / "src", mutated_src, copy_function=shutil.copy2,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    return work
+
+
+def summary(work: Path, module: str) -> Counter[str]:
+    """The mutants of ``module`` by status, from mutmut's results file."""
+    from mutmut.stats import status_by_exit_code
+
+    meta = json.loads((work / "mutants" / (module + ".meta")).read_text("utf-8"))
+    return Counter(status_by_exit_code[code] for code in meta["exit_code_by_key"].values())
+
+
+def survivors(work: Path, module: str) -> list[str]:
+    from mutmut.stats import status_by_exit_code
+
+    meta = json.loads((work / "mutants" / (module + ".meta")).read_text("utf-8"))
+    return sorted(name for name, code in meta["exit_code_by_key"].items()
+                  if status_by_exit_code[code] in ("survived", "no tests"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("module", nargs="?", help=f"one of: {', '.join(MODULES)}")
+    parser.add_argument("--resume", action="store_true", help="keep the results of a past run")
+    parser.add_argument("--max-children", type=int, default=1,
+                        help="mutants tested at once (default 1: the machine is shared)")
+    parser.add_argument("--tests", nargs="+", metavar="FILE",
+                        help="run against these test files instead of the module's own")
+    parser.add_argument("--list", action="store_true", help="print the modules and their tests")
+    args = parser.parse_args(argv)
+    if args.list or args.module is None:
+        for key, (module, tests) in MODULES.items():
+            print(f"{key:15} {module}\n{'':15} {' '.join(tests)}")
+        return 0
+    if args.module not in MODULES:
+        parser.error(f"unknown module {args.module!r}; expected one of: {', '.join(MODULES)}")
+    module, tests = MODULES[args.module]
+    work = prepare(args.module, args.resume, args.tests or tests)
+    mutmut = Path(sys.executable).with_name("mutmut")
+    env = {**os.environ, "PYTHONPATH": str(work / "mutants" / "src")}
+    code = subprocess.call(
+        ["nice", "-n", "19", str(mutmut), "run", "--max-children", str(args.max_children)],
+        cwd=work, env=env)
+    counts = summary(work, module)
+    total = sum(counts.values())
+    print(f"\n{module}: {total} mutants, "
+          + ", ".join(f"{n} {status}" for status, n in counts.most_common()))
+    for name in survivors(work, module):
+        print("  not killed:", name)
+        shown = subprocess.run([str(mutmut), "show", name], cwd=work, env=env,
+                               capture_output=True, text=True, check=False).stdout
+        print("".join(f"      {line}\n" for line in shown.splitlines()
+                      if line[:1] in "+-" and line[:3] not in ("+++", "---")))
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
