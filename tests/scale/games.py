@@ -16,6 +16,8 @@ def until(ws: Any, seq: int, plays: list[str], recv: Recv) -> dict[str, Any]:
     """Frames until the one of step ``seq``; the moves played in them go to ``plays``."""
     while True:
         frame = recv(ws)
+        if frame["type"] == "presence":  # a seat joined or left: no step
+            continue
         assert frame["type"] == "state", frame
         plays += [e["move"] for e in frame["events"] if e["kind"] == "play"]
         if frame["seq"] >= seq:

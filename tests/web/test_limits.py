@@ -178,3 +178,47 @@ def test_a_socket_at_its_rate_is_not_closed(make_client: Any) -> None:
             ws.send_json({"type": "ping"})
             assert recv(ws)["type"] == "pong"
             time.sleep(0.1)
+
+
+def test_joins_and_leaves_send_presence_only(make_client: Any) -> None:
+    client = make_client()
+    created = create(client, **HUMANS)
+    first, second = seat_tokens(created)
+    assert first is not None and second is not None
+    with client.websocket_connect("/ws") as player:
+        player.send_json({"type": "join", "token": first})
+        assert recv(player)["type"] == "state"
+        for _ in range(20):  # a spectator's join/leave loop: nothing reaches the table
+            with client.websocket_connect("/ws") as spectator:
+                spectator.send_json({"type": "join", "token": token_of(created["watch"])})
+                assert recv(spectator)["full"] is True
+        player.send_json({"type": "ping"})
+        assert recv(player)["type"] == "pong"  # nothing was waiting before it
+        for _ in range(3):  # the other seat comes and goes: a small presence message each
+            with client.websocket_connect("/ws") as other:
+                other.send_json({"type": "join", "token": second})
+                assert recv(other)["type"] == "state"
+                came = recv(player)
+                assert came["type"] == "presence" and came["seats"][1]["connected"]
+                assert len(json.dumps(came)) < 600
+            gone = recv(player)
+            assert gone["type"] == "presence" and not gone["seats"][1]["connected"]
+        player.send_json({"type": "ping"})
+        assert recv(player)["type"] == "pong"
+
+
+def test_a_join_loop_is_refused_past_its_rate(make_client: Any) -> None:
+    client = make_client(limits={"joins_per_minute": 6.0, "joins_burst": 5.0})
+    created = create(client, **HUMANS)
+    outcomes = []
+    for _ in range(7):
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "join", "token": token_of(created["watch"])})
+            reply = recv(ws)
+            outcomes.append(reply.get("key", reply["type"]))
+            if reply["type"] == "error":
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    recv(ws)
+                assert closed.value.code == 4429
+                assert "en" in reply["message"] and "fr" in reply["message"]
+    assert outcomes == ["state"] * 5 + ["joins_rate"] * 2

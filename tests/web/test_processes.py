@@ -41,11 +41,10 @@ def test_no_bot_worker_survives_the_server(tmp_path: Path, sig: signal.Signals) 
     try:
         watch = server.create(BOTS).json()["watch"].split("=", 1)[1]
         # Bots alone play only for a watcher (fives.web.service): one watches.
-        spectator = sync_connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10)
-        spectator.send(json.dumps({"type": "join", "token": watch}))
-        assert wait_for(lambda: len(descendants(server.proc.pid)) >= 2, 30), \
-            "the bot workers never started"
-        spectator.close_socket()
+        with sync_connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10) as spectator:
+            spectator.send(json.dumps({"type": "join", "token": watch}))
+            assert wait_for(lambda: len(descendants(server.proc.pid)) >= 2, 30), \
+                "the bot workers never started"
         workers = descendants(server.proc.pid)
         server.proc.send_signal(sig)
         server.proc.wait(timeout=20)

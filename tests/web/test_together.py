@@ -157,7 +157,7 @@ def test_a_seat_left_gets_a_bot_after_the_grace_and_the_link_takes_it_back() -> 
     stays = 1 - gone
     left_at = clock.now
     frames = service.leave(1 + gone)
-    seat = json.loads(frames[1 + stays])["table"]["seats"][gone]
+    seat = json.loads(frames[1 + stays])["seats"][gone]  # a presence message
     assert seat["away_in"] == 30.0 and not seat["connected"]
     wake = service.wake
     assert wake is not None and wake.action == "away" and wake.at == left_at + 30
@@ -261,7 +261,7 @@ def test_a_nickname_reaches_the_other_players_as_plain_text(make_client: Any) ->
     first, _ = join_as(client, tokens[0], "  Zoé 🂡  ")
     _, frame = join_as(client, tokens[1], markup)
     assert [s["name"] for s in frame["table"]["seats"]] == ["Zoé 🂡", markup]
-    assert recv(first)["table"]["seats"][1]["name"] == markup
+    assert recv(first)["seats"][1]["name"] == markup  # the presence of seat 2
     _, seen = join_as(client, token_of(created["watch"]), "ignored")
     assert [s["name"] for s in seen["table"]["seats"]] == ["Zoé 🂡", markup]
     for bad, key in [("x" * 21, "bad_name_length"), ("a\u202eb", "bad_name_char"),

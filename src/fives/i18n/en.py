@@ -655,6 +655,12 @@ MESSAGES: dict[str, str] = {
     "web.winner": "{name} wins.",
     "web.connecting": "Connecting…",
     "web.reconnecting": "Connection lost, reconnecting…",
+    # --- why the server closed the table's connection (protocol.CLOSE_*)
+    "web.closed.too_slow": "The connection fell behind (frames were not read).",
+    "web.closed.forbidden": "This page's address is not allowed by the server.",
+    "web.closed.timeout": "The connection did not join its table in time.",
+    "web.closed.too_many": "Too many connections or wrong links from your address.",
+    "web.closed.flood": "This page sent too many messages for too long.",
     "web.no_link": "This link is not a seat or spectator link of any table.",
     "web.tally": "paper tally",
     "web.zoom_in": "Zoom in",

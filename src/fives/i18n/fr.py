@@ -714,6 +714,12 @@ MESSAGES: dict[str, str] = {
     "web.winner": "{name} gagne.",
     "web.connecting": "Connexion…",
     "web.reconnecting": "Connexion perdue, reconnexion…",
+    # --- why the server closed the table's connection (protocol.CLOSE_*)
+    "web.closed.too_slow": "La connexion a pris du retard (messages non lus).",
+    "web.closed.forbidden": "Le serveur n'accepte pas l'adresse de cette page.",
+    "web.closed.timeout": "La connexion n'a pas rejoint sa table à temps.",
+    "web.closed.too_many": "Trop de connexions ou de mauvais liens depuis votre adresse.",
+    "web.closed.flood": "Cette page a envoyé trop de messages trop longtemps.",
     "web.no_link": "Ce lien n'est le lien d'aucune place ni d'aucune table.",
     "web.tally": "pointage au crayon",
     "web.zoom_in": "Zoomer",

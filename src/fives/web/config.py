@@ -20,6 +20,10 @@ class Limits:
     tables_burst: float = 20.0  # ... after a burst of this many
     sockets_per_address: int = 32  # open websockets per client address
     bot_tables_per_address: int = 3  # unfinished tables of bots alone per client address
+    joins_per_minute: float = 120.0  # joins one client address may make per minute ...
+    joins_burst: float = 40.0  # ... after a burst of this many
+    table_joins_per_minute: float = 1200.0  # joins one table may take per minute ...
+    table_joins_burst: float = 400.0  # ... after a burst (a restart's reconnecting crowd)
     connections_per_address: int = 64  # open TCP connections per peer address (not proxies)
     failed_links_per_minute: float = 10.0  # wrong seat links per address, across reconnects
     max_message_bytes: int = 8192  # a websocket message or a request body, in UTF-8 bytes

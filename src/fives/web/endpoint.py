@@ -167,6 +167,10 @@ class Session:
         try:
             self.table = await self.hub.join(self.conn, token)
         except ProtocolError as exc:
+            if exc.key == "joins_rate":  # the page comes back after its back-off
+                self.reply(error_frame(exc.key, str(exc)))
+                self.kick(CLOSE_TOO_MANY, "too many joins: wait a few seconds")
+                return
             if exc.key != "bad_token":
                 self.budgets.link_right(self.address)  # not a wrong link: no try spent
             elif not self.budgets.links_left(self.address):

@@ -24,8 +24,9 @@ from typing import Any
 
 from fives.errors import FivesError
 from fives.web.botworker import BotPool
-from fives.web.config import ServerConfig
+from fives.web.config import Limits, ServerConfig
 from fives.web.delta import DeltaWriter
+from fives.web.guard import Bucket
 from fives.web.metrics import Metrics
 from fives.web.pauses import Collector, LoopLag
 from fives.web.protocol import (
@@ -108,6 +109,32 @@ class LiveTable:
     broken: bool = False
 
 
+class JoinRates:
+    """Joins per client address and per table, as token buckets: a join (or the leave that
+    ends it) costs the table a presence message at most, and the joiner a full frame; a loop
+    of them from one address, or from many at one table, is refused past its rate."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.by_address: dict[str, Bucket] = {}
+        self.by_table: dict[str, Bucket] = {}
+
+    def allow(self, address: str, table_id: str) -> None:
+        """Count a join; ``ProtocolError`` ("joins_rate") when either rate is used up."""
+        limits = self.limits
+        mine = self.by_address.setdefault(
+            address, Bucket(limits.joins_per_minute / 60, limits.joins_burst))
+        table = self.by_table.setdefault(
+            table_id, Bucket(limits.table_joins_per_minute / 60, limits.table_joins_burst))
+        if not (mine.allow() and table.allow()):
+            raise ProtocolError("too many joins and leaves: wait a few seconds", "joins_rate")
+
+    def sweep(self) -> None:
+        for buckets in (self.by_address, self.by_table):
+            for key in [k for k, b in buckets.items() if b.full()]:
+                del buckets[key]
+
+
 class GameServer:
     """All tables this process holds, their storage, and the bots' worker processes."""
 
@@ -132,6 +159,7 @@ class GameServer:
         self.chores: set[asyncio.Task[None]] = set()
         self.hinting: set[tuple[str, int]] = set()  # (table, seq): one hint at a time each
         self.storage_errors = QuietLog()
+        self.joins = JoinRates(config.limits)
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -242,6 +270,7 @@ class GameServer:
         while True:
             await asyncio.sleep(min(30.0, max(0.5, self.config.limits.table_idle / 4)))
             self.evict_idle()
+            self.joins.sweep()
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -290,6 +319,8 @@ class GameServer:
 
     async def join(self, conn: Connection, token: str) -> LiveTable:
         found = await self.storage.find_token(token) if 0 < len(token) <= 100 else None
+        if found is not None:
+            self.joins.allow(conn.address, found[0])
         table = await self.table(found[0]) if found else None
         if found is None or table is None:
             raise ProtocolError(

@@ -243,6 +243,9 @@ FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
     # what changed since the socket's last state frame (fives.web.delta)
     "delta": {"n": ((int,), True), "seq": ((int,), True), "ops": ((list,), True)},
     "record": {"game": ((int,), True), "record": ((dict,), True)},
+    # a seat's player came or went: only ``table.seats`` of the frame at ``seq`` changed (a
+    # spectator's join or leave sends nothing to the others)
+    "presence": {"seq": ((int,), True), "seats": ((list,), True)},
     "pong": {},
     "error": {"key": ((str,), True), "params": ((dict,), True), "message": ((dict,), True)},
     # a bot's advice, to the asking seat only: the best moves first, each with how far it is
@@ -308,8 +311,10 @@ def check_frame(frame: Mapping[str, Any]) -> None:
     if kind == "state":
         for part, schema in FRAME_PARTS.items():
             _check_fields(f"state.{part}", frame[part], schema)
-        for i, seat in enumerate(frame["table"]["seats"]):
-            _check_fields(f"state.table.seats[{i}]", seat, SEAT_FIELDS)
+    if kind in ("state", "presence"):
+        seats = frame["table"]["seats"] if kind == "state" else frame["seats"]
+        for i, seat in enumerate(seats):
+            _check_fields(f"{kind}.seats[{i}]", seat, SEAT_FIELDS)
 
 
 def both_langs(key: str, **params: Any) -> dict[str, str]:

@@ -9,9 +9,11 @@ Commands in, log entries and per-seat frames out:
   ``apply`` plays it through the engine and returns the frame of every connection (each seat's
   own view, encoded once per seat) with the public explanation of what happened.
 - ``join`` / ``leave`` track who is connected (connections are plain ids) and return the frames
-  that tell them and the others. What the people at the table say to each other and that no
-  replay needs (each seat's nickname, "ready for the next hand", a rematch offer, when a bot
-  takes the seat of a player who left) is kept here in memory, and shown in ``meta``.
+  that tell them and the others: the joiner's full view, and for the others a small
+  ``presence`` message when a seat came or went (nothing when a spectator did). What the
+  people at the table say to each other and that no replay needs (each seat's nickname,
+  "ready for the next hand", a rematch offer, when a bot takes the seat of a player who
+  left) is kept here in memory, and shown in ``meta``.
 - Together: the next hand is dealt once every connected human seat pressed "Next hand" (bots
   and seats whose player left are ready at once), or ``Policy.hand_break`` seconds after the
   first press; a rematch starts once every connected human seat offered or accepted it.
@@ -450,9 +452,15 @@ class TableService:
                 self._reschedule()  # back in time, or back from the stand-in
         elif self.bots_only and len(self.connections) == 1:
             self._reschedule()  # the first watcher: the bots play on
-        frames = self.frames([], skip=conn)
+        frames = self.presence(skip=conn) if seat is not None else {}
         frames[conn] = self.full_frame(seat)
         return frames
+
+    def presence(self, skip: ConnId | None = None) -> Frames:
+        """What a seat's join or leave changes for the others: the seats' part of the frame
+        only (a few hundred bytes, where a full frame is kilobytes), the same text for all."""
+        text = _encode({"type": "presence", "seq": self.seq, "seats": self.meta()["seats"]})
+        return {conn: text for conn in self.connections if conn != skip}
 
     def full_frame(self, seat: int | None) -> str:
         """The seat's whole view with this hand's story (``"full": true``): what a joining
@@ -470,7 +478,7 @@ class TableService:
             self._reschedule()  # the player to move left, or the others were ready
         elif self.bots_only and not self.connections:
             self._reschedule()  # nobody watches any more: the bots pause
-        return self.frames([])
+        return self.presence() if seat is not None else {}
 
     # --- frames ----------------------------------------------------------------------------
 

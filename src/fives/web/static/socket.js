@@ -10,6 +10,18 @@ export function tokenFromHash() {
   return m ? m[2] : null;
 }
 
+/**
+ * Why the server closed a socket (protocol.py's CLOSE_* codes), said before "reconnecting".
+ * @type {Record<number, string>}
+ */
+const CLOSED_WHY = {
+  4008: "web.closed.too_slow",
+  4403: "web.closed.forbidden",
+  4408: "web.closed.timeout",
+  4429: "web.closed.too_many",
+  4430: "web.closed.flood",
+};
+
 /** @param {(frame: any) => void} onFrame */
 export function connect(onFrame) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -23,7 +35,8 @@ export function connect(onFrame) {
   ws.addEventListener("close", (e) => {
     document.body.dataset.closed = String(e.code) + " " + e.reason;
     if (state.ws !== ws) return;
-    setStatus(t("web.reconnecting"));
+    const why = CLOSED_WHY[e.code];
+    setStatus(why ? t(why) + " " + t("web.reconnecting") : t("web.reconnecting"));
     document.body.classList.add("offline");
     // 0.1 to 0.3 s at first (a server that died is replaced at once by another behind the
     // same address), then doubling up to about 8 s; the random share keeps the clients of a

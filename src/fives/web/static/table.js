@@ -24,6 +24,14 @@ export function onFrame(msg) {
     downloadRecord(msg.record);
     return;
   }
+  if (msg.type === "presence") {
+    // A seat's player came or went: only the seats of the frame shown changed.
+    if (state.frame && msg.seq === state.frame.seq) {
+      state.frame.table.seats = msg.seats;
+      renderTable();
+    }
+    return;
+  }
   if (msg.type !== "state") return;
   /** @type {import("./state.js").StateFrame} */
   const f = msg;
