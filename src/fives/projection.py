@@ -227,12 +227,17 @@ def reveal(game: Game) -> RevealJSON | None:
 
 
 # ---------------------------------------------------------------------------- events
+# The events an action begins with (one per entry of ``game.history``); what the action ended
+# (a penalty, the hand, the game) follows them.
+_ACTION_EVENTS = (PlayEvent, DrawEvent, PassEvent, MugginsEvent)
+
+
 def last_events(game: Game) -> list[EventEntryJSON]:
     """The public events of the game's last action (a play, draw, pass or muggins call and what
     it ended), or the start of the hand when nothing has been played in it yet."""
     events = game.events
     k = len(events)
-    while k and not isinstance(events[k - 1], PlayEvent | DrawEvent | PassEvent | MugginsEvent):
+    while k and not isinstance(events[k - 1], _ACTION_EVENTS):
         k -= 1
     if not game.history:
         return [{"kind": "hand_start", "key": "hand_start",
@@ -263,7 +268,7 @@ def hand_events(game: Game) -> list[EventEntryJSON]:
     layout = new_layout(game.rules)  # the layout rebuilt action by action
     groups: list[list[Event]] = []  # each action's events
     for event in events[first:]:
-        if isinstance(event, PlayEvent | DrawEvent | PassEvent) or not groups:
+        if isinstance(event, _ACTION_EVENTS) or not groups:
             groups.append([])
         groups[-1].append(event)
     for action, group in zip(game.history, groups, strict=False):

@@ -438,22 +438,31 @@ def test_explaining_what_play_returned_is_the_projections_events(
 @pytest.mark.parametrize(("preset", "options"), [
     ("five-up", {"players": 3}), ("all-fives", {"players": 2, "sniff": "us",
                                                 "sniff_orientation_choice": True}),
-    ("five-up-solitaire", {}),
+    ("five-up-solitaire", {}), ("muggins-1868", {"players": 3}),
 ])
 def test_the_hands_events_end_with_the_last_actions(preset: str, options: dict[str, Any]) -> None:
     game = Game(Ruleset.preset(preset, **options), seed=6)
     rng = random.Random(6)
+    kinds: set[str] = set()
     while not game.is_over and game.hand_number <= 2:
         if game.phase == "hand_over":
             game.next_hand()
-        else:
-            game.play(rng.choice(list(game.legal_moves)))
+            continue
+        move = rng.choice(list(game.legal_moves))
+        if game.rules.muggins_claims and move.kind in ("lead", "place"):
+            # §9 O1: the placer claims; now and then short, so that a call may follow
+            move = with_exact_claim(game, move)
+            if move.claim and rng.random() < 0.3:
+                move = move.with_claim(move.claim - 1)
+        game.play(move)
         log = hand_events(game)
         last = public_part(game)["events"]
         assert log[0]["kind"] == "hand_start" and log[-len(last):] == last
-        assert len([e for e in log if e["kind"] in ("lead", "place", "draw", "pass")]) == len(
-            game.history)
+        assert len([e for e in log if e["kind"] in ("lead", "place", "draw", "pass",
+                                                    "muggins")]) == len(game.history)
+        kinds |= {e["kind"] for e in log}
         for entry in log:  # each play's sum behind the total it made then
             params = entry["params"]
             if "parts" in params:
                 assert sum(p["value"] * p["times"] for p in params["parts"]) == params["total"]
+    assert "muggins" in kinds or not game.rules.muggins_claims  # a call among the actions
