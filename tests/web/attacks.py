@@ -123,6 +123,51 @@ async def slowloris(server: Server, count: int, rounds: int, interval: float) ->
     return len(conns), sum(cut)
 
 
+async def keepalive_slowloris(server: Server, count: int, rounds: int, interval: float,
+                              body: bool = False) -> tuple[int, int, int]:
+    """``count`` kept-alive connections that each get a page, then send their next request one
+    byte every ``interval`` seconds for ``rounds`` rounds: its head, or (``body``) a whole head
+    and then a body that never ends. How many got their first page, how many the server had
+    cut by then, and the status a newcomer got for the page meanwhile."""
+    host = f"Host: 127.0.0.1:{server.port}\r\n"
+    conns = []
+    for _ in range(count):
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(f"GET /api/presets HTTP/1.1\r\n{host}\r\n".encode())
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        length = int(head.lower().split(b"content-length:", 1)[1].split(b"\r\n", 1)[0])
+        await asyncio.wait_for(reader.readexactly(length), 10)
+        conns.append((reader, writer))
+    if body:
+        for _, writer in conns:
+            writer.write(f"POST /api/tables HTTP/1.1\r\n{host}Content-Type: application/json"
+                         "\r\nContent-Length: 1000\r\n\r\n".encode())
+    trickle = b"x" if body else b"GET / HTTP/1.1\r\nX-Slow: " + b"x" * 1000
+    newcomer = 0
+    for i in range(rounds):
+        await asyncio.sleep(interval)
+        for _, writer in conns:
+            if not writer.is_closing():
+                writer.write(trickle[i:i + 1] if not body else trickle)
+        if i == rounds // 2:
+            async with httpx.AsyncClient(timeout=10) as http:
+                newcomer = (await http.get(server.base + "/")).status_code
+
+    async def ended(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        try:
+            while True:  # a 400 or 408 may come before the end
+                if not await asyncio.wait_for(reader.read(4096), 3):
+                    return True
+        except (ConnectionError, TimeoutError):
+            return isinstance(writer.transport, asyncio.Transport) and \
+                writer.transport.is_closing()
+        finally:
+            writer.transport.abort()
+
+    cut = await asyncio.gather(*(ended(reader, writer) for reader, writer in conns))
+    return len(conns), sum(cut), newcomer
+
+
 async def guess_links(server: Server, seconds: float) -> dict[str, Any]:
     """Reconnect again and again for ``seconds``, trying random seat links on each socket until
     the server closes it: tries, replies that named a wrong link, and the close codes (None: the

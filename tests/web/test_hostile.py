@@ -6,6 +6,8 @@ machine does not flake; the unprotected server took 3 to 5 s under the non-readi
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,16 +21,18 @@ from .attacks import (
     cross_site,
     foreign_host,
     guess_links,
+    keepalive_slowloris,
     never_read,
     oversize_bodies,
     refusals,
     slowloris,
     socket_flood,
 )
-from .tcp import GoodClient, Server, rss_mib
+from .tcp import GoodClient, Server, raw_ws, rss_mib
 
 P99_BOUND = 1.0
-LIMITS = ["--join-timeout", "2", "--header-timeout", "2", "--sockets-per-address", "20",
+LIMITS = ["--join-timeout", "2", "--header-timeout", "2", "--body-timeout", "2",
+          "--sockets-per-address", "20",
           "--failed-links-per-minute", "5", "--queue-frames", "16", "--tables-burst", "5",
           "--connections-per-address", "60", "--send-buffer-bytes", "32768"]
 
@@ -103,6 +107,45 @@ def test_slowloris_connections_are_cut(server: Server) -> None:
     opened, cut, p99 = asyncio.run(attack())
     assert cut == opened == 70  # cut at the 60-connection cap or after the 2 s head timeout
     assert p99 < P99_BOUND
+
+
+@pytest.mark.slow  # seconds: waits for the header and body timeouts
+@pytest.mark.parametrize("body", [False, True])
+def test_keepalive_slowloris_is_cut_and_a_newcomer_gets_the_page(
+        server: Server, body: bool) -> None:
+    async def attack() -> tuple[int, int, int, float]:
+        async with GoodClient(server) as good:
+            opened, cut, newcomer = await keepalive_slowloris(server, 40, rounds=12,
+                                                              interval=0.5, body=body)
+            return opened, cut, newcomer, good.p99()
+
+    opened, cut, newcomer, p99 = asyncio.run(attack())
+    assert opened == 40
+    assert cut == 40, f"{40 - cut} kept-alive connections outlived the 2 s timeouts"
+    assert newcomer == 200
+    assert p99 < P99_BOUND
+
+
+@pytest.mark.slow  # seconds: thirty connections
+def test_invalid_utf8_frames_get_no_traceback_each(server: Server) -> None:
+    async def attack() -> list[bytes]:
+        closes = []
+        for _ in range(30):
+            reader, writer, _ = await raw_ws(server.port)
+            data = b'{"type":"ping","x":"\xff\xfe"}'  # not UTF-8, in a text frame
+            mask = os.urandom(4)
+            writer.write(bytes([0x81, 0x80 | len(data)]) + mask
+                         + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+            closes.append(await asyncio.wait_for(reader.read(4), 5))
+            writer.transport.abort()
+        return closes
+
+    closes = asyncio.run(attack())
+    assert all(c[:1] == b"\x88" and c[2:4] == (1007).to_bytes(2, "big") for c in closes)
+    time.sleep(0.3)
+    log = server.log.read_text()
+    assert log.count("Traceback") <= 1  # one kept, to say what it was; the rest left out
+    assert log.count("Invalid UTF-8") <= 10
 
 
 @pytest.mark.slow  # seconds: five seconds of guessing

@@ -47,7 +47,10 @@ LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
     ("--ping-interval", "ping_interval", float,
      "seconds between websocket pings; a peer silent for as long is dropped"),
     ("--header-timeout", "header_timeout", float,
-     "seconds a client has to send a whole request head"),
+     "seconds a client has to send a whole request head (each one, on a kept-alive "
+     "connection too)"),
+    ("--body-timeout", "body_timeout", float,
+     "seconds a client has to send a request body once its head is in"),
     ("--table-idle", "table_idle", float,
      "seconds before an idle table nobody watches leaves memory (finished ones leave at once)"),
     ("--shutdown-grace", "shutdown_grace", float,
@@ -254,6 +257,11 @@ def serve(app: Any, sock: socket.socket, args: argparse.Namespace, config: Any, 
         forwarded_allow_ips="",
         proxy_headers=False,
     ))
+    import logging
+
+    from fives.web.transport import LogLimiter
+
+    logging.getLogger("uvicorn.error").addFilter(LogLimiter())
     try:
         server.run(sockets=[sock])
     finally:

@@ -32,6 +32,7 @@ class Limits:
     join_timeout: float = 10.0  # seconds a new socket has to join a table
     ping_interval: float = 20.0  # websocket pings; a peer that does not answer is dropped
     header_timeout: float = 10.0  # seconds a client has to send a whole request head
+    body_timeout: float = 10.0  # seconds a client has to send a request body after its head
     table_idle: float = 600.0  # a table nobody watches leaves memory after this long idle
     shutdown_grace: float = 5.0  # seconds a stopping server gives commits in flight
     lobby_seats_per_address: int = 4  # "Play now" seats one address may hold while they wait ...
