@@ -408,6 +408,7 @@ def default_target(preset: str, players: int, partnerships: bool = False) -> int
     return target
 
 
+@functools.lru_cache(maxsize=64)
 def _preset_default(name: str, players: int) -> Ruleset:
     """``Ruleset.preset(name, players=players)``, built once (a Ruleset is immutable):
     ``Ruleset.options`` compares with it for every seat view sent."""

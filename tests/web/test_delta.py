@@ -50,7 +50,8 @@ class Sockets:
         self.last: list[dict[str, Any]] = []  # each socket's latest message
         self.log: list[list[tuple[dict[str, Any], Any]]] = []  # (message, frame) of each
 
-    def join(self, token: str, deltas: bool) -> int:
+    def join(self, token: str, deltas: bool, seat: bool = True) -> int:
+        """Join a socket (``seat``: on a seat's link; a spectator's join tells nobody)."""
         ws = self.client.websocket_connect("/ws")
         ws.__enter__()
         self.client.open_sockets = [*getattr(self.client, "open_sockets", []), ws]
@@ -59,8 +60,11 @@ class Sockets:
         self.readers.append(DeltaReader())
         self.last.append({})
         self.log.append([])
-        for i in range(len(self.sockets)):
-            self.read(i)
+        self.read(len(self.sockets) - 1)
+        if seat:  # a presence message for every earlier socket
+            for i in range(len(self.sockets) - 1):
+                self.read(i)
+                assert self.last[i]["type"] == "presence", self.last[i]
         return len(self.sockets) - 1
 
     def read(self, i: int) -> dict[str, Any] | None:
@@ -113,9 +117,10 @@ def test_a_delta_socket_holds_the_full_frame_at_every_step(make_client: Any, pre
                      seats=[{"kind": "me"}] + [{"kind": "friend"}] * (players - 1))
     table = Sockets(client)
     pairs = []  # (plain, delta) socket numbers of each seat, then of a spectator
-    for token in [*seat_tokens(created), token_of(created["watch"])]:
+    for i, token in enumerate([*seat_tokens(created), token_of(created["watch"])]):
         assert token is not None
-        pairs.append((table.join(token, deltas=False), table.join(token, deltas=True)))
+        pairs.append((table.join(token, deltas=False, seat=i < players),
+                      table.join(token, deltas=True, seat=i < players)))
     rng = random.Random(f"delta/{preset}/{players}")
     kinds: dict[str, int] = {}
     sent = full = 0
