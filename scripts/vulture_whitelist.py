@@ -13,7 +13,7 @@ from fives.game import Game
 from fives.projection_json import MoveJSON, PublicJSON, TableLayoutJSON, TallyJSON
 from fives.settlement import ScoreRules
 from fives.tiles import Tile
-from fives.tui import board
+from fives.tui import app, board
 from fives.web import fairdeal
 from fives.web.config import ServerConfig
 from fives.web.delta import DeltaReader
@@ -80,3 +80,21 @@ counting.CountingStats.mistaken
 counting.CountingStats.short_rate
 counting.CountingStats.call_rate
 DeltaReader  # the client side of delta frames in Python: tests/web/test_delta.py, bench
+# Textual calls these by name: CSS, key bindings (action_*), message handlers (on_*), the
+# widget tree (compose), the input line's cursor.
+app.History.BINDINGS
+app.History.action_older
+app.History.action_newer
+app.History.cursor_position
+app.FivesApp.CSS
+app.FivesApp.BINDINGS
+app.FivesApp.ENABLE_COMMAND_PALETTE
+app.FivesApp.compose
+app.FivesApp.on_mount
+app.FivesApp.on_input_submitted
+app.FivesApp.on_input_changed
+app.FivesApp.on_click
+app.FivesApp.on_resize
+app.FivesApp.action_whole_table
+app.FivesApp.action_interrupt
+app.FivesApp.action_end_input

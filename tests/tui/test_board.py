@@ -10,7 +10,7 @@ import pytest
 from fives.game import Game
 from fives.layout import LayoutJSON
 from fives.rules import Ruleset
-from fives.tui.board import Drawer, crop_rows, draw_board
+from fives.tui.board import Drawer, draw_board, fit_rows
 
 
 def layouts(preset: str, players: int, games: int,
@@ -49,8 +49,8 @@ def test_every_tile_drawn_once_or_listed(preset: str, players: int, options: dic
         assert all(count in (5, 6, 9) for count in per_node.values()), per_node
         board = draw_board(data, width)
         assert all(line.cell_len <= width for line in board.lines)
-        assert all(line.cell_len <= width for line in crop_rows(board, 8, 1))
-        assert len(crop_rows(board, 8, 1)) <= 8
+        assert all(line.cell_len <= width for line in fit_rows(board, 8, [1]))
+        assert len(fit_rows(board, 8, [1])) <= 8
 
 
 def test_open_ends_are_highlighted() -> None:

@@ -114,7 +114,8 @@ def test_replay_command_agrees(drive: Callable[[Policy], Driver], tmp_path: Path
 
 def test_real_process_with_scripted_stdin(tmp_path: Path) -> None:
     """The installed command in its own process: '1' to every prompt (the first legal move,
-    Enter-like elsewhere), and at the end '1' is the file name the record is saved to."""
+    Enter-like elsewhere); at the end '1' is no answer to "save the record? [y/N]" (no file
+    named 1 is written), then "y" and a file name save it."""
     import os
     import subprocess
     import sys
@@ -123,11 +124,13 @@ def test_real_process_with_scripted_stdin(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "fives", "play", "--preset", "all-fives", "--seats",
          "human,greedy", "--seed", "12", "--lang", "en", "--no-color"],
-        input="1\n" * 3000, capture_output=True, text=True, timeout=120, cwd=tmp_path,
-        env=env, check=False,
+        input="1\n" * 3000 + "y\nrec.json\n", capture_output=True, text=True, timeout=120,
+        cwd=tmp_path, env=env, check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    assert "Game saved to 1" in proc.stdout
-    scores, _winner, _ = replayed(tmp_path / "1")
+    assert not (tmp_path / "1").exists()
+    assert "'1': answer y (yes) or n (no)." in proc.stdout
+    assert "Game saved to rec.json" in proc.stdout
+    scores, _winner, _ = replayed(tmp_path / "rec.json")
     assert shown_final_scores(proc.stdout) == scores

@@ -42,7 +42,7 @@ def test_resume_keeps_seats_and_language(drive: Callable[[Policy], Driver], lang
     first = drive(first_then_leave)
     assert first.run(["--preset", "all-fives", "--seats", seats, "--seed", "8", "--lang", lang,
                       "--think", "0.05", "--delay", "0"]) == 0
-    args = resume_args(first.out)
+    args = resume_args(first.out + "\n" + first.err)
     saved = Path(args[1])
     meta = json.loads(saved.read_text())["meta"]
     assert meta["lang"] == lang and len(meta["date"]) == len("2026-01-31")
@@ -62,7 +62,7 @@ def test_resume_keeps_seats_and_language(drive: Callable[[Policy], Driver], lang
     for kind in kinds:
         if kind != "human":
             assert f"({text('tui.level_' + kind, lang)})" in out  # the bot's name on screen
-    resumed = json.loads(Path(resume_args(out)[1]).read_text())
+    resumed = json.loads(Path(resume_args(out + "\n" + second.err)[1]).read_text())
     assert resumed["meta"]["seats"] == meta["seats"]
     assert resumed["meta"]["lang"] == lang
     # The resumed record continues the first one: the same hands, more actions.
@@ -75,10 +75,10 @@ def test_seats_given_on_the_command_line_win(drive: Callable[[Policy], Driver]) 
     first = drive(first_then_leave)
     first.run(["--preset", "five-up", "--seats", "human,expert", "--seed", "3", "--lang", "en",
                "--delay", "0"])
-    args = resume_args(first.out)
+    args = resume_args(first.out + "\n" + first.err)
     second = drive(first_then_leave)
     assert second.run([*args, "--seats", "human,greedy"]) == 0
-    resumed = json.loads(Path(resume_args(second.out)[1]).read_text())
+    resumed = json.loads(Path(resume_args(second.out + "\n" + second.err)[1]).read_text())
     assert resumed["meta"]["seats"][1]["level"] == "greedy"
 
 
@@ -87,7 +87,7 @@ def test_a_record_without_meta_asks_for_seats(drive: Callable[[Policy], Driver],
     first = drive(first_then_leave)
     first.run(["--preset", "five-up", "--seats", "human,expert", "--seed", "3", "--lang", "en",
                "--delay", "0"])
-    data = json.loads(Path(resume_args(first.out)[1]).read_text())
+    data = json.loads(Path(resume_args(first.out + "\n" + first.err)[1]).read_text())
     del data["meta"]
     bare = tmp_path / "bare.json"
     bare.write_text(json.dumps(data))

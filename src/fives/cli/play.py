@@ -13,7 +13,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fives.cli.common import check_consistent, error_prefix, parse_lang, usage_error
+from fives.cli.common import (
+    EXIT_INTERRUPTED,
+    check_consistent,
+    error_prefix,
+    parse_lang,
+    usage_error,
+)
 from fives.errors import FivesError, UsageError
 from fives.i18n import default_lang, error_text, os_error_text, text
 from fives.rules import CLAIMS_PRESETS, HISTORICAL
@@ -21,6 +27,8 @@ from fives.rules import CLAIMS_PRESETS, HISTORICAL
 if TYPE_CHECKING:
     from fives.game import Game
     from fives.rules import Ruleset
+    from fives.tui.session import PlaySession
+    from fives.tui.ui import UI
 
 HUMAN = "human"
 HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
@@ -255,34 +263,16 @@ def check_claims(rules: Ruleset, seats: list[str], lang: str) -> None:
         raise usage_error("tui.err_claims", lang)
 
 
-def start(args: argparse.Namespace, lang: str) -> int:
-    from rich.console import Console
-    from rich.text import Text
-
-    from fives.bots import make_player
+def choose_game(args: argparse.Namespace, lang: str, ask: Ask, say: Callable[[str], None],
+                seed: int | None, think: float) -> tuple[Game, list[str], int | None, float] | int:
+    """The game to play (new, or resumed from a record), its seats, the bots' seed and thinking
+    time; an exit status when the player left the setup questions."""
     from fives.game import Game
-    from fives.tui.session import PlaySession, seats_from_meta
+    from fives.tui.saving import seats_from_meta
 
-    console = Console(no_color=args.no_color, highlight=False)
-
-    def closed_pipe() -> None:  # rich would exit with status 1; `fives` stops quietly
-        raise BrokenPipeError
-
-    console.on_broken_pipe = closed_pipe  # type: ignore[method-assign]
-
-    def ask(prompt: str) -> str:
-        return console.input(Text(prompt, style="bold cyan"))
-
-    def say(line: str) -> None:
-        console.print(Text(line))
-
-    seed = parse_int(args.seed, "--seed", lang)
     players = parse_int(args.players, "--players", lang, low=1)
-    delay = parse_seconds(args.delay, "--delay", lang)
-    think = parse_seconds(args.think, "--think", lang) if args.think is not None else 1.0
     level = parse_level(args.level, lang) if args.level else DEFAULT_LEVEL
     options = parse_options(args.option, lang)
-    save_to = Path(args.save).expanduser() if args.save else None
 
     asked = not any((args.preset, args.players, args.seats, args.level, args.resume,
                      args.option, args.partnerships is not None))
@@ -305,9 +295,12 @@ def start(args: argparse.Namespace, lang: str) -> int:
         if asked:
             try:
                 preset, players, partnerships, seats = setup_questions(ask, lang, say)
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 say("")
                 return 0
+            except KeyboardInterrupt:
+                say("")
+                return EXIT_INTERRUPTED
         else:
             preset = args.preset or "five-up"
             partnerships = args.partnerships
@@ -323,13 +316,88 @@ def start(args: argparse.Namespace, lang: str) -> int:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(rules, seed=seed)
     check_claims(game.rules, seats, lang)
+    return game, seats, seed, think
+
+
+def start(args: argparse.Namespace, lang: str) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from fives.bots import make_player
+
+    # None lets rich honour NO_COLOR; --no-color says no colour whatever the environment.
+    console = Console(no_color=True if args.no_color else None, highlight=False)
+
+    def closed_pipe() -> None:  # rich would exit with status 1; `fives` stops quietly
+        raise BrokenPipeError
+
+    console.on_broken_pipe = closed_pipe  # type: ignore[method-assign]
+
+    def ask(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold cyan"))
+
+    def say(line: str) -> None:
+        console.print(Text(line))
+
+    seed = parse_int(args.seed, "--seed", lang)
+    delay = parse_seconds(args.delay, "--delay", lang)
+    think = parse_seconds(args.think, "--think", lang) if args.think is not None else 1.0
+    save_to = Path(args.save).expanduser() if args.save else None
+    chosen = choose_game(args, lang, ask, say, seed, think)
+    if isinstance(chosen, int):
+        return chosen  # the setup questions were left
+    game, seats, seed, think = chosen
     bots = {
         seat: make_player(kind, seed=None if seed is None else seed * 31 + seat)
         for seat, kind in enumerate(seats) if kind != HUMAN
     }
-    session = PlaySession(
-        game, seats, bots, console=console, ask=ask, lang=lang, tally=not args.no_tally,
-        delay=delay if console.is_terminal else 0.0, think=think or None, save_to=save_to,
-        seed=seed, plain=args.plain,
-    )
-    return session.run()
+    full_screen = full_screen_wanted(args, console)
+
+    def make_session(ui: UI) -> PlaySession:
+        from fives.tui.session import PlaySession
+
+        return PlaySession(
+            game, seats, bots, ui=ui, lang=lang, tally=not args.no_tally,
+            delay=delay if console.is_terminal else 0.0, think=think or None,
+            save_to=save_to, seed=seed,
+        )
+
+    if full_screen:
+        return run_app(lang, make_session, console, args.no_color)
+    from fives.tui.plain import PlainUI
+
+    return make_session(PlainUI(console, ask)).run()
+
+
+def full_screen_wanted(args: argparse.Namespace, console: Any) -> bool:
+    """The full-screen app in a real terminal; the line mode for --plain, pipes, TERM=dumb or
+    without Textual."""
+    if args.plain or not console.is_terminal or console.is_dumb_terminal:
+        return False
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_app(lang: str, make_session: Callable[[Any], PlaySession], console: Any,
+            no_color: bool) -> int:
+    """The game on the full screen; its results and last words printed once it has left."""
+    import os
+
+    from fives.tui.app import FivesApp
+
+    if no_color:
+        os.environ["NO_COLOR"] = "1"  # Textual reads it when it starts
+    app = FivesApp(lang, make_session)
+    app.run()
+    for part in app.ui.results_parts:
+        console.print(part)
+    for line in app.ui.goodbye:
+        console.print(line, soft_wrap=True, highlight=False, markup=False)
+    if app.fault is not None:
+        raise app.fault
+    return app.status

@@ -498,7 +498,9 @@ MESSAGES: dict[str, str] = {
     "tui.bad_input": "{value!r} n'est ni un coup ni une commande : tapez aide.",
     "tui.hint_title": "Indice du robot le plus fort (le meilleur d'abord) :",
     "tui.hint_best": "le meilleur",
-    "tui.hint_behind": "{value} par rapport au meilleur (estimation du robot)",
+    "tui.hint_behind": (
+        "{value} points par rapport au meilleur (estimation du robot pour la manche)"
+    ),
     "tui.hint_unavailable": "Pas d'indice disponible.",
     "tui.undo_hot_seat": "Annuler n'existe que contre des robots.",
     "tui.undo_nothing": "Rien à annuler : vous n'avez pas encore joué.",
@@ -516,7 +518,7 @@ MESSAGES: dict[str, str] = {
     "tui.yes_or_no": "{value!r} : répondez o (oui) ou n (non).",
     "tui.not_saved": "La partie n'a pas été sauvegardée.",
     "tui.quit_file_ask": "Nom du fichier [{path}] > ",
-    "tui.end_save_ask": "Tapez un nom de fichier pour sauvegarder la partie, ou Entrée > ",
+    "tui.end_save_ask": "Enregistrer la partie ? [o/N] > ",
     "tui.welcome": "Bienvenue dans fives : des jeux de dominos où les bouts comptent.",
     "tui.ask_preset": "Quel jeu ?",
     "tui.ask_players": "Combien de joueurs ({low}-{high}) ?",
@@ -604,6 +606,12 @@ MESSAGES: dict[str, str] = {
     "tui.arg_plain": (
         "des lignes simples au lieu du plein écran (pour les tubes et les lecteurs d'écran)"
     ),
+    # -------- the terminal game on the full screen, saving (``fives play``)
+    "tui.app.thinking": "{who} réfléchit…",
+    "tui.app.overwrite_ask": "{path} existe déjà : le remplacer ? [o/N] > ",
+    "tui.app.not_overwritten": "{path} est resté tel quel ; save FICHIER avec un autre nom.",
+    "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
+    "tui.app.err_write": "impossible d'écrire la sortie : {reason}",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
     "web.tagline": "Sans inscription. Partagez un lien et commencez à jouer.",

@@ -11,7 +11,7 @@ as a short strip of tiles, so nothing is ever hidden.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +63,9 @@ class Board:
     rows_of: dict[int, int]  # node -> the row it was drawn on (after cropping)
     direction: dict[tuple[int, str], str]  # (node, port) -> compass direction on the picture
     left_out: list[Text]
+    cells: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (row, col)
+    tags: dict[tuple[int, int], int] = field(default_factory=dict)  # (row, col) -> node
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict)  # node -> first, last row
 
 
 class Drawer:
@@ -285,26 +288,81 @@ def draw_board(data: Mapping[str, Any], width: int, *, last: int | None = None) 
             at = c + 1
         lines.append(line)
     rows_of: dict[int, int] = {}
-    for (r, _), node in drawer.canvas.tags.items():
+    spans: dict[int, tuple[int, int]] = {}
+    tags: dict[tuple[int, int], int] = {}
+    for (r, c), node in drawer.canvas.tags.items():
         rows_of.setdefault(node, r - top)
-    return Board(lines, rows_of, drawer.direction, drawer.left_out)
+        first, last = spans.get(node, (r - top, r - top))
+        spans[node] = (min(first, r - top), max(last, r - top))
+        tags[(r - top, c)] = node
+    shifted = {(r - top, c): cell for (r, c), cell in cells.items()}
+    return Board(lines, rows_of, drawer.direction, drawer.left_out, shifted, tags, spans)
 
 
-def crop_rows(board: Board, height: int, focus: int | None) -> list[Text]:
-    """At most ``height`` lines of the picture, around the ``focus`` tile's row when it does
-    not all fit; a marker line says how many rows are above or below."""
-    lines = board.lines + board.left_out
-    if len(lines) <= height:
-        return lines
-    if height <= 2:
-        return lines[:height]
-    centre = board.rows_of.get(focus or 1, len(board.lines) // 2)
-    room = height - 2
-    start = max(0, min(len(lines) - room, centre - room // 2))
-    shown = lines[start:start + room]
-    above = start
-    below = len(lines) - start - room
-    out = [Text(f"  ↑ {above}", style=STYLE_NOTE) if above else Text("")]
-    out += shown
-    out.append(Text(f"  ↓ {below}", style=STYLE_NOTE) if below else Text(""))
-    return out
+def fit_rows(board: Board, height: int, wanted: Sequence[int], *,
+             mark: int | None = None) -> list[Text]:
+    """At most ``height`` lines of the picture that show every tile of ``wanted`` whole (the
+    tiles the listed moves go on, the last tile laid: most important first). The rows between
+    them that do not fit are folded into one line that says how many there are ('⋮ 4'); a tile
+    that would be cut by a fold is left out of the picture rather than shown in half. ``mark``:
+    a tile drawn highlighted (the move chosen in the list goes there)."""
+    n = len(board.lines)
+    room = height - len(board.left_out)
+    rows: set[int] = set()
+    if n <= room:
+        rows = set(range(n))
+    else:
+        for node in wanted:
+            span = board.spans.get(node)
+            if span is None:
+                continue
+            more = rows | set(range(span[0], span[1] + 1))
+            if fold_cost(more, n) <= room:
+                rows = more
+        grown = True
+        while grown:  # then the rows around them, as room allows
+            grown = False
+            for r in sorted(rows):
+                for near in (r - 1, r + 1):
+                    if 0 <= near < n and near not in rows and fold_cost(rows | {near}, n) <= room:
+                        rows.add(near)
+                        grown = True
+    hidden = {node for node, (first, last) in board.spans.items()
+              if any(r not in rows for r in range(first, last + 1))}
+    out: list[Text] = []
+    previous = -1
+    for r in sorted(rows):
+        if r > previous + 1:
+            out.append(Text(f"  {'↑' if previous < 0 else '⋮'} {r - previous - 1}",
+                            style=STYLE_NOTE))
+        out.append(row_text(board, r, hidden, mark))
+        previous = r
+    if rows and previous < n - 1:
+        out.append(Text(f"  ↓ {n - 1 - previous}", style=STYLE_NOTE))
+    return (out + board.left_out)[:height]
+
+
+def fold_cost(rows: set[int], n: int) -> int:
+    """Lines taken by ``rows`` of an ``n``-row picture, with one line per run of rows folded."""
+    cost = len(rows)
+    previous = -1
+    for r in sorted(rows):
+        cost += r > previous + 1
+        previous = r
+    return cost + (bool(rows) and previous < n - 1)
+
+
+def row_text(board: Board, r: int, hidden: set[int], mark: int | None) -> Text:
+    line = Text()
+    at = 0
+    for (row, c), (ch, style) in sorted(board.cells.items()):
+        if row != r:
+            continue
+        node = board.tags.get((row, c))
+        if node in hidden:
+            continue
+        if c > at:
+            line.append(" " * (c - at))
+        line.append(ch, style=f"{style} reverse" if mark is not None and node == mark else style)
+        at = c + 1
+    return line

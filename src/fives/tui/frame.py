@@ -1,57 +1,22 @@
-"""The full-screen play frame: everything a turn needs on one terminal screen.
-
-A frame is a list of rich ``Text`` lines, each narrower than the terminal, and never more lines
-than it has rows (the prompt takes the last one). From the top:
-
-    title (game, hand, target)
-    scores, whose turn, tiles held, boneyard       (one line; two when narrow)
-    the table as a picture                        (what room is left; cropped around the last tile)
-    count of the open ends
-    the last actions                               (1 to 4, as room allows)
-    extra lines (a front end's own notes: overdraws, ...)
-    messages (errors, hints)
-    the hand, then the numbered moves in columns
-
-A section is a list of lines, so another part of the game can add its own (``extra``) without
-touching the layout. When rows run short the actions shrink first, then the picture.
+"""The sections of the play screen as lines of text: the scores line, a move in player words,
+the numbered moves in columns, the hand. Each is a list of rich ``Text`` lines no wider than
+asked, so the full-screen app can lay them out and count their rows.
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.board import Board, crop_rows, draw_board
 
 if TYPE_CHECKING:
-    from fives.layout import LayoutJSON
     from fives.moves import Move
+    from fives.tui.board import Board
     from fives.views import SeatView
-
-MIN_BOARD = 3
-MAX_ACTIONS = 4
-
-
-@dataclass
-class FrameParts:
-    """What a frame shows; every list is already lines of text."""
-
-    title: Text
-    scores: list[Text]
-    board: Board | None = None
-    focus: int | None = None  # the tile the picture is kept around when it is cropped
-    below_board: list[Text] = field(default_factory=list)  # the count line
-    actions: list[Text] = field(default_factory=list)
-    extra: list[Text] = field(default_factory=list)
-    overlay: list[Text] | None = None  # help, rules, tally: shown instead of the picture
-    messages: list[Text] = field(default_factory=list)
-    bottom: list[Text] = field(default_factory=list)  # the hand and the moves
-    lang: str = "en"
 
 
 def wrap(line: str, width: int, style: str = "", indent: str = "") -> list[Text]:
@@ -81,50 +46,6 @@ def _console() -> Any:
 
         _CONSOLE = Console(width=200, force_terminal=False)
     return _CONSOLE
-
-
-def compose(parts: FrameParts, width: int, height: int) -> list[Text]:
-    """The frame: at most ``height`` lines, each at most ``width`` cells."""
-    top = [parts.title, *parts.scores]
-    bottom = [*parts.extra, *parts.messages, *parts.bottom]
-    room = height - len(top) - len(bottom)
-    if room < 0:  # a tiny terminal: the bottom (moves, prompt's context) matters most
-        keep = max(0, height - len(bottom))
-        top = top[:keep]
-        bottom = bottom[-(height - len(top)):] if height > len(top) else []
-        room = 0
-    middle: list[Text] = []
-    if parts.overlay is not None:
-        lines = parts.overlay
-        if len(lines) > room:
-            more = len(lines) - (room - 1)
-            note = Text(text("tui.more_lines", parts.lang, count=more), style="dim")
-            lines = [*lines[:room - 1], note] if room >= 1 else []
-        middle = lines
-    else:
-        below = parts.below_board[:max(0, room - 1)]
-        room_left = room - len(below)
-        actions = parts.actions[-max(MAX_ACTIONS, height // 5):]  # a tall terminal: more
-        board_lines = len(parts.board.lines) + len(parts.board.left_out) if parts.board else 0
-        # The picture first (at least MIN_BOARD rows), then as many actions as fit.
-        n_actions = max(0, min(len(actions), room_left - min(board_lines, MIN_BOARD)))
-        board_room = room_left - n_actions
-        if board_lines < board_room:  # a small table leaves room to more actions
-            n_actions = min(len(actions), room_left - board_lines)
-            board_room = room_left - n_actions
-        pic = crop_rows(parts.board, board_room, parts.focus) if parts.board else []
-        middle = pic + below + (actions[len(actions) - n_actions:] if n_actions else [])
-    frame = top + middle + bottom
-    return [fit_width(line, width) for line in frame[:height]]
-
-
-def fit_width(line: Text, width: int) -> Text:
-    """A line cut to the width as the last resort (sections wrap their own lines first)."""
-    if line.cell_len <= width:
-        return line
-    cut = line.copy()
-    cut.truncate(width, overflow="ellipsis")
-    return cut
 
 
 # ---------------------------------------------------------------------- sections
@@ -235,8 +156,3 @@ def hand_text(view: SeatView, lang: str, drawn: Any, width: int) -> list[Text]:
     pips = sum(t.pips for t in view.hand)
     out.append("  " + text("tui.pips_in_hand", lang, pips=pips), style="dim")
     return wrap_text(out, width)
-
-
-def board_of(view: SeatView, width: int, last: int | None) -> tuple[Board, LayoutJSON]:
-    data = view.layout.to_json()
-    return draw_board(data, width, last=last), data

@@ -1,0 +1,73 @@
+"""What the game loop asks of a renderer: the full-screen app (``fives.tui.app``) and the line
+mode for pipes and screen readers (``fives.tui.plain``) both implement :class:`UI`.
+
+The loop never draws: it hands a :class:`Moment` (the table as one seat may see it, the moves
+it may make) to ``show``, lines of text to ``say`` and ``overlay``, and reads every answer
+through ``ask``. ``ask`` raises ``EOFError`` (Ctrl-D) or ``KeyboardInterrupt`` (Ctrl-C).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.text import Text
+
+    from fives.events import HandEndEvent
+    from fives.moves import Move
+    from fives.tiles import Tile
+    from fives.tui.narrator import Narrator
+    from fives.tui.screen import HandSummary, Names
+    from fives.views import SeatView
+
+
+@dataclass
+class Moment:
+    """The table for the seat on screen (``viewer`` None: nobody's hand, between hot-seat
+    players), the moves it may make with what each would count and score."""
+
+    view: SeatView
+    viewer: int | None
+    names: Names
+    lang: str
+    tally: bool
+    deck: dict[str, int] | None = None  # the solitaire deck's points by origin
+    moves: list[Move] = field(default_factory=list)
+    outcomes: list[tuple[int, int] | None] = field(default_factory=list)
+    last_node: int | None = None
+    drawn: Tile | None = None
+    history: list[HandSummary] = field(default_factory=list)
+
+
+class UI(Protocol):
+    def ask(self, prompt: str) -> str: ...
+
+    def show(self, moment: Moment) -> None:
+        """Draw the table (the app redraws; the line mode prints it)."""
+
+    def actions(self, narrator: Narrator) -> None:
+        """The narrator has new lines."""
+
+    def say(self, line: Text) -> None:
+        """A message: an error, a hint, a file saved."""
+
+    def overlay(self, lines: list[Text]) -> None:
+        """Help, the rules, the tally: read, then gone at the next answer."""
+
+    def thinking(self, who: str | None) -> None:
+        """A bot is choosing (None: it has chosen)."""
+
+    def handover(self, moment: Moment, prompt: str) -> None:
+        """Hot seat: the table without any hand until the next player presses Enter."""
+
+    def hand_end(self, moment: Moment, event: HandEndEvent, headline: Text | None,
+                 prompt: str | None) -> None:
+        """Every hand revealed and the settlement; ``prompt``: wait for Enter."""
+
+    def results(self, parts: list[RenderableType]) -> None:
+        """The game's results, to keep once the game has left the screen."""
+
+    def bye(self, line: str) -> None:
+        """A last word (the file saved on leaving), where it will be read."""
