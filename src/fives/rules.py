@@ -77,7 +77,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 def find_preset(name: object) -> str:
     """The canonical preset id for a preset id or alias."""
     if not isinstance(name, str):
-        raise RulesError(f"unknown preset {name!r}", key="unknown_preset", name=repr(name))
+        raise RulesError(f"unknown preset {name!r}", key="unknown_preset", name=repr(name),
+                         presets=", ".join(PRESETS))
     key = name.strip().lower()
     if key in PRESETS:
         return key
@@ -86,7 +87,7 @@ def find_preset(name: object) -> str:
     raise RulesError(
         f"unknown preset {name!r}: expected one of {', '.join(PRESETS)} "
         f"(aliases: {', '.join(ALIASES)})",
-        key="unknown_preset", name=name,
+        key="unknown_preset", name=name, presets=", ".join(PRESETS),
     )
 
 

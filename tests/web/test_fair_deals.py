@@ -100,7 +100,7 @@ def test_fives_verify_fails_on_a_tampered_record(
         record["meta"]["table"] = "another"
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["verify", str(path), "--lang", "en"]) == 1
+    assert main(["verify", str(path), "--lang", "en"]) == 2  # does not verify: input it cannot use
     assert "FAILED" in capsys.readouterr().out
 
 

@@ -21,6 +21,7 @@ EXIT_OK = 0
 EXIT_FAULT = 1  # a fault of the program (reported with a traceback)
 EXIT_USAGE = 2  # bad arguments or bad input: one line on standard error, nothing done
 EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_WRITE = 74  # the output could not be written (a full disk): one line on standard error
 EXIT_PIPE = 141  # the reader of the output went away (`| head`): stop quietly, as on SIGPIPE
 
 

@@ -9,8 +9,11 @@ Modules import their heavy dependencies (rich, starlette, ...) inside ``run`` so
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
+import select
+import stat
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -20,13 +23,14 @@ from fives.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_PIPE,
     EXIT_USAGE,
+    EXIT_WRITE,
     BadArguments,
     Parser,
     error_prefix,
     terminal_width,
 )
 from fives.errors import FivesError
-from fives.i18n import default_lang, error_text, text
+from fives.i18n import default_lang, error_text, os_error_text, text
 
 # Subcommand modules, in the order `fives --help` lists them.
 COMMAND_MODULES = (
@@ -42,6 +46,7 @@ COMMAND_MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     lang = default_lang()
+    translate_argparse(lang)
     parser = Parser(
         prog="fives",
         description=textwrap.fill(text("cli.description", lang),
@@ -59,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
                 continue
             raise
         module.register(sub)
+    for command in sub.choices.values():  # every command answers --version (README)
+        command.add_argument("--version", action="version", version=f"fives {__version__}")
     return parser
 
 
@@ -72,7 +79,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
     except BrokenPipeError:
         return closed_pipe()
+    except OSError as err:
+        if err.errno not in WRITE_ERRORS:
+            raise
+        return write_failed(err)
+    if reader_left():
+        return closed_pipe()
     return status
+
+
+# What a write to standard output can meet that is no fault of the program: a full disk or
+# quota (`> /dev/full`), a file too large, a device error.
+WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+READER_WAIT = 0.2  # seconds a finished command waits to see whether its pipe's reader quit
+
+
+def write_failed(err: OSError) -> int:
+    """The output could not be written (``> /dev/full``): one line, status 74 (EX_IOERR)."""
+    discard_output()
+    lang = default_lang()
+    print(error_prefix(lang) + text("cli.err_write", lang, reason=os_error_text(err, lang)),
+          file=sys.stderr)
+    return EXIT_WRITE
+
+
+def reader_left() -> bool:
+    """Whether standard output is a pipe whose reader closed it before the end of the output
+    was read (``| head -1``). All of it may have fitted in the pipe before the reader went:
+    the command then waits a moment for the reader to go, so that ``| head -1`` gives 141
+    every time, not only when the last write came late."""
+    try:
+        fd = sys.stdout.fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return False
+        poller = select.poll()
+        poller.register(fd, 0)  # POLLERR (no reader left) is reported whatever is asked
+        return any(event & (select.POLLERR | select.POLLHUP)
+                   for _, event in poller.poll(READER_WAIT * 1000))
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test's capture)
+        return False
 
 
 def dispatch(argv: Sequence[str] | None) -> int:
@@ -104,15 +149,49 @@ def error_message(exc: FivesError, lang: str) -> str:
 
 
 def closed_pipe() -> int:
-    """The reader went away (``fives ... | head -1``): stop without a word. Standard output is
-    pointed at /dev/null so that the interpreter's last flush at exit cannot fail again."""
+    """The reader went away (``fives ... | head -1``): stop without a word."""
+    discard_output()
+    return EXIT_PIPE
+
+
+def discard_output() -> None:
+    """Standard output pointed at /dev/null, so that the interpreter's last flush at exit
+    cannot fail again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
     except (OSError, ValueError):
         pass
-    return EXIT_PIPE
+
+
+# argparse's own words (usage, options, its errors), from the catalogs: argparse looks each one
+# up through its module's ``_`` when it needs it.
+ARGPARSE_WORDS = {
+    "usage: ": "cli.argparse.usage",
+    "options": "cli.argparse.options",
+    "positional arguments": "cli.argparse.positional",
+    "show this help message and exit": "cli.argparse.help",
+    "show program's version number and exit": "cli.argparse.version",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "expected one argument": "cli.argparse.expected_one",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+}
+
+
+def translate_argparse(lang: str) -> None:
+    if lang == "en":
+        return
+
+    def words(message: str) -> str:
+        key = ARGPARSE_WORDS.get(message)
+        return text(key, lang) if key else message
+
+    argparse._ = words  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":  # pragma: no cover

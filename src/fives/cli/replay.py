@@ -20,7 +20,7 @@ from fives.events import (
     PenaltyEvent,
     PlayEvent,
 )
-from fives.i18n import normalize_lang, text
+from fives.i18n import error_text, normalize_lang, text
 from fives.record import load_record
 
 
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(describe(event, lang, record.rules.partnerships) + "\n")
     except FivesError as exc:
         out.flush()
-        return fail(str(exc), lang)
+        return fail(error_text(exc, lang), lang)
     return 0
 
 

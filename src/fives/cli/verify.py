@@ -3,8 +3,10 @@
 Each hand's ``meta.deal`` carries the commitment the server published before the hand and the
 seed it revealed after it; the record's ``meta.table`` and ``meta.game`` name the table and the
 game. A hand is verified when the seed gives back the commitment and the dealt tiles
-(``fives.web.fairdeal``). Exit status 0 when every hand is verified, 1 when one is not, 2 for
-a record that cannot be read.
+(``fives.web.fairdeal``). Exit status 0 when every hand is verified; 2 (input the command cannot
+use, as ``fives --help`` says) for a record that cannot be read, that has no hand to check, or
+one of whose deals cannot be checked or is not the one committed to (1 stays for faults of the
+program).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import argparse
 import json
 from typing import Any
 
-from fives.cli.common import add_lang
+from fives.cli.common import add_lang, fail
 from fives.errors import FivesError
 from fives.i18n import normalize_lang, text
 
@@ -53,10 +55,10 @@ def run(args: argparse.Namespace) -> int:
         raise FivesError(f"record {args.record!r}: cannot check its deals ({exc})",
                          key="record_field", field="meta") from None
     if not checks:
-        print(text("cli.verify.no_hands", lang))
-        return 1
+        return fail(text("cli.verify.no_hands", lang), lang)
     for check in checks:
         print(text(REASONS[check.why], lang, game=check.game, hand=check.hand))
-    ok = all(c.ok for c in checks)
-    print(text("cli.verify.all_ok" if ok else "cli.verify.failed", lang, count=len(checks)))
-    return 0 if ok else 1
+    if not all(c.ok for c in checks):
+        return fail(text("cli.verify.failed", lang), lang)
+    print(text("cli.verify.all_ok", lang, count=len(checks)))
+    return 0

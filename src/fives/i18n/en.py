@@ -171,7 +171,7 @@ MESSAGES: dict[str, str] = {
                            "chooses its form."),
     "error.invalid_port": "That side does not exist on that tile.",
     "error.invalid_tile": "Cannot read the tile {text!r}: write it like 6-3.",
-    "error.unknown_preset": "Unknown game {name!r}.",
+    "error.unknown_preset": "Unknown game {name!r}: expected one of {presets}.",
     "error.record_json": "The record is not valid JSON.",
     "error.record_field": "The record's field {field} is wrong.",
     "error.record_action": "The record's move {field} cannot be played.",
@@ -303,8 +303,22 @@ MESSAGES: dict[str, str] = {
         "exit statuses:\n  0    success\n  1    a fault of the program (reported with a "
         "traceback)\n  2    bad arguments or bad input (one line on standard error, nothing "
         "done)\n  130  interrupted (Ctrl-C); a game in progress is saved first\n  141  the output "
-        "was closed early (e.g. `| head -1`); nothing more is printed"
+        "was closed early (e.g. `| head -1`); nothing more is printed\n  74   the output could not "
+        "be written (a full disk): one line on standard error"
     ),
+    "cli.err_write": "cannot write the output: {reason}",
+    "cli.argparse.usage": "usage: ",
+    "cli.argparse.options": "options",
+    "cli.argparse.positional": "positional arguments",
+    "cli.argparse.help": "show this help message and exit",
+    "cli.argparse.version": "show program's version number and exit",
+    "cli.argparse.unrecognized": "unrecognized arguments: %s",
+    "cli.argparse.required": "the following arguments are required: %s",
+    "cli.argparse.invalid_choice": "invalid choice: %(value)r (choose from %(choices)s)",
+    "cli.argparse.expected_one": "expected one argument",
+    "cli.argparse.argument": "argument %(argument_name)s: %(message)s",
+    "cli.argparse.invalid_value": "invalid %(type)s value: %(value)r",
+    "cli.argparse.ambiguous": "ambiguous option: %(option)s could match %(matches)s",
     "cli.columns_dropped": (
         "Not shown, to fit the terminal: {columns} (a wider terminal or --out keeps them)"
     ),
@@ -552,7 +566,6 @@ MESSAGES: dict[str, str] = {
     "tui.app.overwrite_ask": "{path} already exists: replace it? [y/N] > ",
     "tui.app.not_overwritten": "{path} was left as it was; save FILE with another name.",
     "tui.app.whole_table": "F2: the whole table (Esc: back)",
-    "tui.app.err_write": "cannot write the output: {reason}",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives: dominoes in the browser",
     "web.tagline": "No sign-up. Share a link and start playing.",

@@ -198,7 +198,7 @@ MESSAGES: dict[str, str] = {
                            "pose choisit sa forme."),
     "error.invalid_port": "Ce côté n'existe pas sur ce domino.",
     "error.invalid_tile": "Domino illisible {text!r} : écrivez-le comme 6-3.",
-    "error.unknown_preset": "Jeu inconnu {name!r}.",
+    "error.unknown_preset": "Jeu inconnu {name!r} : choisissez parmi {presets}.",
     "error.record_json": "La partie enregistrée n'est pas du JSON valide.",
     "error.record_field": "Le champ {field} de la partie enregistrée est incorrect.",
     "error.record_action": "Le coup {field} de la partie enregistrée ne peut pas être joué.",
@@ -342,8 +342,22 @@ MESSAGES: dict[str, str] = {
         "codes de sortie :\n  0    réussite\n  1    une faute du programme (signalée avec sa pile "
         "d'appels)\n  2    arguments ou entrée invalides (une ligne d'erreur, rien n'est fait)"
         "\n  130  interrompu (Ctrl-C) ; une partie en cours est d'abord enregistrée\n  "
-        "141  la sortie a été fermée tôt (par ex. `| head -1`) ; plus rien n'est écrit"
+        "141  la sortie a été fermée tôt (par ex. `| head -1`) ; plus rien n'est écrit\n  74   "
+        "la sortie n'a pas pu être écrite (disque plein) : une ligne d'erreur"
     ),
+    "cli.err_write": "impossible d'écrire la sortie : {reason}",
+    "cli.argparse.usage": "utilisation : ",
+    "cli.argparse.options": "options",
+    "cli.argparse.positional": "arguments",
+    "cli.argparse.help": "afficher cette aide et quitter",
+    "cli.argparse.version": "afficher la version du programme et quitter",
+    "cli.argparse.unrecognized": "arguments non reconnus : %s",
+    "cli.argparse.required": "arguments obligatoires manquants : %s",
+    "cli.argparse.invalid_choice": "choix invalide : %(value)r (choisissez parmi %(choices)s)",
+    "cli.argparse.expected_one": "un argument est attendu",
+    "cli.argparse.argument": "argument %(argument_name)s : %(message)s",
+    "cli.argparse.invalid_value": "valeur %(type)s invalide : %(value)r",
+    "cli.argparse.ambiguous": "option ambiguë : %(option)s peut désigner %(matches)s",
     "cli.columns_dropped": (
         "Non affichées, faute de place : {columns} (un terminal plus large ou --out les garde)"
     ),
@@ -611,7 +625,6 @@ MESSAGES: dict[str, str] = {
     "tui.app.overwrite_ask": "{path} existe déjà : le remplacer ? [o/N] > ",
     "tui.app.not_overwritten": "{path} est resté tel quel ; save FICHIER avec un autre nom.",
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
-    "tui.app.err_write": "impossible d'écrire la sortie : {reason}",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
     "web.tagline": "Sans inscription. Partagez un lien et commencez à jouer.",
