@@ -58,6 +58,7 @@ SAME_IN_BOTH = {
     "rules.title", "tui.col_score", "tui.bot_name", "tui.level_expert", "tui.number_prompt",
     "web.seconds", "web.level.expert", "web.scores", "bots.col_elo", "preset.name.muggins-1864",
     "preset.name.muggins-1868",
+    "cli.argparse.options",
 }
 
 

@@ -456,3 +456,10 @@ def test_a_typed_draw_beside_a_placement_is_asked_again(
     record = json.loads(Path(saved_path(out + "\n" + driver.err)).read_text())
     assert record["hands"][0]["actions"] == ["draw"]
     assert "(handicap 5 + overdraws 3 + block 0)" in out
+
+
+def test_ctrl_c_in_the_setup_questions_is_status_130(drive: Callable[[Policy], Driver]) -> None:
+    def policy(driver: Driver, prompt: str) -> str | None:
+        raise KeyboardInterrupt
+
+    assert drive(policy).run(["--lang", "en"]) == 130

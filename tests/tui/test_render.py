@@ -11,9 +11,10 @@ from fives.i18n import has
 from fives.i18n.en import MESSAGES
 from fives.layout import Layout
 from fives.moves import Move
+from fives.projection import layout_json
 from fives.tiles import Tile
-from fives.tui.layout_view import counted_parts, render_layout
-from fives.tui.screen import sum_text
+from fives.tui.layout_view import render_layout
+from fives.tui.screen import parts_text
 from fives.tui.tally import symbol, tally_lines
 
 
@@ -69,16 +70,14 @@ def test_layout_drawing_of_v05() -> None:
     assert "[6|6] south ─ open (6)" in text
     assert "[5|5] left ─ [5|4]" in text
     assert "[5|5] right ─ open (5)" in text
-    assert counted_parts(data) == [(3, False), (2, False), (0, False), (4, False)]
-    assert sum_text(data) == "3 + 2 + 0 + 4"
+    assert parts_text(layout_json(v05_layout())["parts"]) == "3 + 2 + 0 + 4"
 
 
 def test_layout_in_french_and_locked_spinner() -> None:
     layout = Layout("every_double")
     layout.apply(Move.lead(Tile(5, 5), 5))
     data = layout.to_json()
-    assert counted_parts(data) == [(5, True)]
-    assert sum_text(data) == "2×5"
+    assert parts_text(layout_json(layout)["parts"]) == "2×5"
     lines = [line.plain for line in render_layout(data, "fr")]
     assert any("double pivot" in line for line in lines)
     assert render_layout({"nodes": [], "ends": [], "total": 0}, "fr")[0].plain.startswith(

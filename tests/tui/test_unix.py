@@ -4,6 +4,7 @@ fit 80 columns without cutting a number, and ``match``/``tournament`` without th
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -232,3 +233,48 @@ def test_text_output_fits_80_columns(tmp_path: Path, lang: str) -> None:
                              timeout=60, check=True).stdout
         long = [line for line in out.splitlines() if len(line) > 80]
         assert long == [], (argv, long)
+
+
+def test_a_full_disk_is_one_error_line_and_status_74() -> None:
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*FIVES, "rules", "five-up"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=env(), timeout=60)
+    assert proc.returncode == 74, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("fives: error: "), proc.stderr
+    assert "74" in subprocess.run([*FIVES, "--help"], capture_output=True, text=True,
+                                  env=env()).stdout
+
+
+@pytest.mark.slow  # twenty processes
+def test_head_gives_141_every_time() -> None:
+    shell = " ".join(map(repr, [*FIVES, "rules", "five-up"])) + " | head -1 > /dev/null"
+    statuses = [subprocess.run(["bash", "-c", "set -o pipefail; " + shell], env=env(),
+                               timeout=60).returncode for _ in range(20)]
+    assert statuses == [141] * 20
+
+
+def test_every_command_answers_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from fives.cli.main import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert {"play", "rules", "replay", "verify", "match"} <= set(sub.choices)
+    for name in sub.choices:
+        with pytest.raises(SystemExit) as stop:
+            main([name, "--version"])
+        assert stop.value.code == 0
+        assert re.fullmatch(r"fives \d+\.\d+\.\d+\n", capsys.readouterr().out), name
+
+
+def test_argparse_speaks_french(monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse as stdlib_argparse
+
+    monkeypatch.setattr(stdlib_argparse, "_", stdlib_argparse._)  # type: ignore[attr-defined]
+    monkeypatch.setenv("LANGUAGE", "fr")
+    with pytest.raises(SystemExit):
+        main(["rules", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("utilisation : fives rules") and "afficher cette aide" in out
+    assert main(["rules", "--bogus"]) == 2
+    assert "arguments non reconnus : --bogus" in capsys.readouterr().err

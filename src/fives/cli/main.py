@@ -183,8 +183,12 @@ ARGPARSE_WORDS = {
 }
 
 
+ARGPARSE_GETTEXT = argparse._  # type: ignore[attr-defined]
+
+
 def translate_argparse(lang: str) -> None:
     if lang == "en":
+        argparse._ = ARGPARSE_GETTEXT  # type: ignore[attr-defined]
         return
 
     def words(message: str) -> str:

@@ -623,7 +623,7 @@ MESSAGES: dict[str, str] = {
     # -------- the terminal game on the full screen, saving (``fives play``)
     "tui.app.thinking": "{who} réfléchit…",
     "tui.app.overwrite_ask": "{path} existe déjà : le remplacer ? [o/N] > ",
-    "tui.app.not_overwritten": "{path} est resté tel quel ; save FICHIER avec un autre nom.",
+    "tui.app.not_overwritten": "{path} est resté tel quel ; sauver FICHIER avec un autre nom.",
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",

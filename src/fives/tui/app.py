@@ -31,10 +31,9 @@ from fives.tui.frame import (
     score_lines,
     wrap_text,
 )
-from fives.tui.screen import reveal_tables, sum_text
+from fives.tui.screen import count_line, reveal_tables
 
 if TYPE_CHECKING:
-    from fives.events import HandEndEvent
     from fives.tui.narrator import Narrator
     from fives.tui.session import PlaySession
     from fives.tui.ui import Moment
@@ -296,8 +295,8 @@ class FivesApp(App[int]):
         if not data.get("nodes"):
             count = [Text(self.t("tui.layout_empty"), style="italic")]
         elif rules.scoring != "none":
-            count = wrap_text(Text(self.t("tui.count_is", sum=sum_text(data),
-                                          total=data["total"]), style="bold"), width)
+            count = wrap_text(count_line(moment.public["layout"], self.lang), width) \
+                if moment.public is not None else []
         self.fill("#count", count)
         self.draw_hand(moment, width)
         self.budget(moment, scores, count, dict(data), wanted)
@@ -598,13 +597,15 @@ class AppUI:
         self.show(moment)
         self.ask(prompt)
 
-    def hand_end(self, moment: Moment, event: HandEndEvent, headline: Text | None,
-                 prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
         self.show(moment)
         parts: list[RenderableType] = []
         if headline is not None:
             parts.append(headline)  # the winner first: always in view
-        parts.append(reveal_tables(moment.view.rules, event, moment.names, moment.lang))
+        reveal = moment.public["reveal"] if moment.public is not None else None
+        if reveal is not None:
+            parts.append(reveal_tables(reveal, moment.view.rules.settlement, moment.names,
+                                       moment.lang))
         if headline is not None:
             from fives.tui.screen import summary_table
 

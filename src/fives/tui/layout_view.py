@@ -17,7 +17,6 @@ from rich.text import Text
 
 from fives.i18n import text
 
-INLINE_PORTS = ("W", "E", "out")
 BRANCHES_OF_LEAD = ("N", "S")
 BRANCHES_OF_CHILD = ("L", "R")
 
@@ -191,28 +190,3 @@ def render_layout(
 def tile_name(node: Mapping[str, Any]) -> str:
     """'[6|4]': a tile of the layout as the player sees it."""
     return f"[{node['touching']}|{node['outer']}]"
-
-
-def counted_parts(data: Mapping[str, Any]) -> list[tuple[int, bool]] | None:
-    """The counted ends (§1.4) as (value, is_double): a free in-line end counts its value, a
-    double with a free in-line side counts 2v, once.
-
-    ``None`` when the parts do not add up to the layout's total (an option counts differently).
-    """
-    d = LayoutDrawing(data)
-    parts: list[tuple[int, bool]] = []
-    seen_doubles: set[int] = set()
-    for e in data.get("ends", []):
-        if e["port"] not in INLINE_PORTS:
-            continue
-        nd = d.nodes.get(e["node"])
-        if nd is None:
-            return None
-        if nd["double"]:
-            if e["node"] not in seen_doubles:
-                seen_doubles.add(e["node"])
-                parts.append((e["value"], True))
-        else:
-            parts.append((e["value"], False))
-    counted = sum(2 * v if double else v for v, double in parts)
-    return parts if counted == d.total else None

@@ -28,7 +28,6 @@ from fives.tui.screen import (
 )
 
 if TYPE_CHECKING:
-    from fives.events import HandEndEvent
     from fives.tui.narrator import Narrator
     from fives.tui.ui import Moment
 
@@ -41,7 +40,9 @@ def screen(moment: Moment, width: int = 78) -> Group:
     turn_side = rules.side_of(view.turn) if view.phase == "play" else None
     parts.append(scores_table(rules, view.scores, names, lang, tally=moment.tally,
                               turn_side=turn_side, deck=moment.deck))
-    parts.append(layout_block(view, lang, last=moment.last_node, width=width))
+    assert moment.public is not None
+    parts.append(layout_block(view, moment.public["layout"], lang, last=moment.last_node,
+                              width=width))
     parts.append(others_line(view, names, lang))
     if moment.viewer is not None and view.phase == "play":
         parts.append(hand_line(view.hand, lang, drawn=moment.drawn))
@@ -119,12 +120,14 @@ class PlainUI:
         else:
             self.console.file.write("\n" * self.console.size.height)
 
-    def hand_end(self, moment: Moment, event: HandEndEvent, headline: Text | None,
-                 prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
         if self.narrator is not None:
             self.narrator.close_run()
         self.flush()
-        self.print(reveal_tables(moment.view.rules, event, moment.names, moment.lang))
+        reveal = moment.public["reveal"] if moment.public is not None else None
+        if reveal is not None:
+            self.print(reveal_tables(reveal, moment.view.rules.settlement, moment.names,
+                                     moment.lang))
         if prompt is not None and headline is None:
             self._ask(prompt)
 

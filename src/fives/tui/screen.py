@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -19,11 +19,10 @@ from rich.text import Text
 
 from fives.i18n import text
 from fives.tui.frame import move_words, overdraw_cost
-from fives.tui.layout_view import counted_parts, render_layout, tile_name
+from fives.tui.layout_view import render_layout, tile_name
 from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
-    from fives.events import HandEndEvent
     from fives.moves import Move
     from fives.rules import Ruleset
     from fives.tiles import Tile
@@ -109,19 +108,16 @@ def describe_ends(layout_json: Mapping[str, object], lang: str) -> Text:
     return out
 
 
-def count_line(layout_json: Mapping[str, object], lang: str) -> Text:
-    """'Count: 6 + 3 + 2×5 = 19'."""
-    total = layout_json.get("total", 0)
-    return Text(text("tui.count_is", lang, sum=sum_text(layout_json), total=total), style="bold")
+def count_line(layout: Mapping[str, Any], lang: str) -> Text:
+    """'Count: 6 + 3 + 2×5 = 19', from the projection's layout (its ``parts``)."""
+    return Text(text("tui.count_is", lang, sum=parts_text(layout["parts"]) or layout["total"],
+                     total=layout["total"]), style="bold")
 
 
-def sum_text(layout_json: Mapping[str, object]) -> str:
-    """'6 + 3 + 2×5' (a double at an end counts both halves), or the bare total."""
-    parts = counted_parts(layout_json)
-    if parts is None or not parts:
-        return str(layout_json.get("total", 0))
-    terms = [f"2×{v}" if double else str(v) for v, double in parts]
-    return " + ".join(terms)
+def parts_text(parts: Sequence[Mapping[str, Any]]) -> str:
+    """'6 + 3 + 2×5': the terms of a counted total (a double across the line counts twice)."""
+    return " + ".join(f"{p['times']}×{p['value']}" if p["times"] > 1 else str(p["value"])
+                      for p in parts)
 
 
 def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> Text:
@@ -179,38 +175,38 @@ def others_line(view: SeatView, names: Names, lang: str) -> Text:
     return out
 
 
-def layout_block(view: SeatView, lang: str, *, last: int | None, width: int) -> Group:
+def layout_block(view: SeatView, layout: Mapping[str, Any], lang: str, *, last: int | None,
+                 width: int) -> Group:
     data = view.layout.to_json()
     lines: list[RenderableType] = [*render_layout(data, lang, last=last, width=width)]
     ends = describe_ends(data, lang)
     if len(ends):
         lines.append(ends)
         if view.rules.scoring != "none":
-            lines.append(count_line(data, lang))
+            lines.append(count_line(layout, lang))
     return Group(*lines)
 
 
-def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) -> Group:
-    """Every hand revealed, then the settlement as a table (per seat, then per side)."""
-    hands = Table(title=text("tui.reveal_title", lang, hand=end.hand), box=box.SIMPLE_HEAD,
+def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
+                  lang: str) -> Group:
+    """Every hand revealed, then the settlement as a table (per seat, then per side), from the
+    projection's ``reveal``: a hand's rounded value only where that settlement rounds it."""
+    hands = Table(title=text("tui.reveal_title", lang, hand=reveal["hand"]), box=box.SIMPLE_HEAD,
                   title_justify="left", title_style="bold")
     hands.add_column(text("tui.col_player", lang))
     hands.add_column(text("tui.col_tiles_left", lang), no_wrap=True)
     hands.add_column(text("tui.col_pips", lang), justify="right")
-    # Per-seat rounding is what these settlements count (side_difference rounds per side).
-    shows_rounding = rules.settlement in ("debit_own", "winner_collects", "self_debit") or (
-        rules.settlement == "side_difference" and not rules.partnerships
-    )
-    if shows_rounding:
+    rounding = any(seat["rounded"] for seat in reveal["seats"])
+    if rounding:
         hands.add_column(text("tui.col_rounded", lang), justify="right")
-    for seat, tiles in enumerate(end.hands):
+    for seat in reveal["seats"]:
         row: list[RenderableType] = [
-            Text(names.seat(seat)),
-            Text(" ".join(f"[{t.high}|{t.low}]" for t in tiles) or "-"),
-            Text(str(end.pips[seat])),
+            Text(names.seat(seat["seat"])),
+            Text(" ".join(tile_shown(t) for t in seat["tiles"]) or "-"),
+            Text(str(seat["pips"])),
         ]
-        if shows_rounding:
-            row.append(Text(str(rules.round_hand(end.pips[seat]))))
+        if rounding:
+            row.append(Text(str(seat["counted"]) if seat["rounded"] else ""))
         hands.add_row(*row)
     settle = Table(title=text("tui.settlement_title", lang), box=box.SIMPLE_HEAD,
                    title_justify="left", title_style="bold")
@@ -218,16 +214,23 @@ def reveal_tables(rules: Ruleset, end: HandEndEvent, names: Names, lang: str) ->
     settle.add_column(text("tui.col_before", lang), justify="right")
     settle.add_column(text("tui.col_change", lang), justify="right")
     settle.add_column(text("tui.col_after", lang), justify="right")
-    for side, after in enumerate(end.scores):
-        delta = end.deltas[side]
+    for side, after in enumerate(reveal["scores"]):
+        delta = reveal["deltas"][side]
         settle.add_row(
-            names.side(side), str(after - delta),
+            names.side(side), str(reveal["before"][side]),
             Text(f"{delta:+d}" if delta else "0", style="bold" if delta else "dim"),
             Text(str(after), style="bold"),
         )
-    key = "tui.settle_target" if end.result == "target" else f"tui.settle_rule_{rules.settlement}"
+    key = ("tui.settle_target" if reveal["result"] == "target"
+           else f"tui.settle_rule_{settlement}")
     rule_note = Text(text(key, lang), style="italic")
     return Group(hands, rule_note, settle)
+
+
+def tile_shown(tile: str) -> str:
+    """'6-4' (notation) as the screen draws a tile: '[6|4]'."""
+    high, _, low = tile.partition("-")
+    return f"[{high}|{low}]"
 
 
 @dataclass

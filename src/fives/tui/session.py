@@ -156,15 +156,24 @@ class PlaySession:
         return self.names.seat(seat)
 
     def moment(self, moves: Sequence[Move] = ()) -> Moment:
+        """What the seat on screen sees, from the projection (the counted total's parts, what
+        each move would count and score, the reveal)."""
+        from fives.projection import project
+
         seat = self.viewer()
         view = self.game.view(seat)
+        shown = project(self.game, seat)
         moves = list(moves)
+        scored = {entry["notation"]: (entry["total"], entry["points"])
+                  for entry in (shown.seat or {}).get("legal_moves") or []
+                  if entry["kind"] in ("lead", "place") and entry["total"] is not None}
         return Moment(
             view=view, viewer=seat, names=self.names, lang=self.lang, tally=self.tally,
             deck=deck_sources(self.game) or None, moves=moves,
-            outcomes=[outcome(view, m) for m in moves], last_node=self.last_node,
+            outcomes=[scored.get(m.notation(explicit=True)) for m in moves],
+            last_node=self.last_node,
             drawn=self.last_drawn.get(seat) if seat is not None else None,
-            history=list(self.history),
+            history=list(self.history), public=shown.public,
         )
 
     # ------------------------------------------------------------------ the loop
@@ -202,8 +211,7 @@ class PlaySession:
 
     def loop(self) -> None:
         if self.game.phase_name == "play" and not self.game.history:
-            self.narrator.hand_starts(self.game)
-            self.ui.actions(self.narrator)
+            self.hand_starts()
         while True:
             game = self.game  # undo replaces the game object
             if game.is_over:
@@ -220,10 +228,9 @@ class PlaySession:
 
     def between_hands(self) -> None:
         game = self.game
-        reveal = game.last_hand_end
-        if reveal is not None:
+        if game.last_hand_end is not None:
             prompt = self.t("tui.press_enter_next_hand") if self.humans else None
-            self.ui.hand_end(self.moment(), reveal, None, prompt)
+            self.ui.hand_end(self.moment(), None, prompt)
         if not self.humans:
             time.sleep(3 * self.delay)
         game.next_hand()
@@ -231,15 +238,23 @@ class PlaySession:
         self.last_node = None
         self.last_drawn.clear()
         self.safe_record = self.record()
-        self.narrator.hand_starts(game)
+        self.hand_starts()
+
+    def hand_starts(self) -> None:
+        """'Hand 2: North leads.' (the projection's event while no action is made yet)."""
+        from fives.projection import public_part
+
+        self.narrator.entries(self.game, public_part(self.game)["events"])
         self.ui.actions(self.narrator)
 
     # ------------------------------------------------------------------ acting
     def apply(self, move: Move) -> None:
-        seat = self.game.turn
+        from fives.projection import explain_events
+
         before = tuple(self.game.scores)
         events = self.game.play(move)
         self.safe_record = self.record()
+        own: list[str] = []  # the tiles the player on screen drew: theirs to see
         for event in events:
             if isinstance(event, PlayEvent):
                 self.last_drawn.pop(event.seat, None)
@@ -247,10 +262,11 @@ class PlaySession:
             elif isinstance(event, DrawEvent) and (
                     self.names.you == event.seat or self.facing == event.seat):
                 self.last_drawn[event.seat] = event.tile
+                own.append(f"{event.tile.high}-{event.tile.low}")
             elif isinstance(event, HandEndEvent):
                 self.history.append(HandSummary(event.hand, event.result, event.winner,
                                                 tuple(event.scores)))
-            self.narrator.event(self.game, event, seat, before)
+        self.narrator.entries(self.game, explain_events(self.game, events, before), own)
         self.ui.actions(self.narrator)
 
     def bot_turn(self, seat: int) -> None:
@@ -378,10 +394,9 @@ class PlaySession:
             mine = self.names.you is not None and game.rules.side_of(self.names.you) == winner
             key = "tui.game_won_you" if mine else "tui.game_won"
             won = Text(self.t(key, who=self.names.side(winner)), style="bold green")
-        reveal = game.last_hand_end
-        if reveal is not None:
+        if game.last_hand_end is not None:
             prompt = self.t("tui.press_enter_results") if self.humans else None
-            self.ui.hand_end(self.moment(), reveal, won, prompt)
+            self.ui.hand_end(self.moment(), won, prompt)
         parts: list[Any] = [Text("")]
         if won is not None:
             parts.append(won)
@@ -409,15 +424,6 @@ class PlaySession:
                 return
             if self.save(Path(name).expanduser() if name else default) is not None:
                 return
-
-
-def outcome(view: SeatView, move: Move) -> tuple[int, int] | None:
-    """What a placement would make the count and score (public arithmetic, for the list)."""
-    if move.kind not in ("lead", "place"):
-        return None
-    layout = view.layout.copy()
-    layout.apply(move)
-    return layout.total, view.rules.score_of_total(layout.total)
 
 
 def hand_summaries(game: Game) -> list[HandSummary]:

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from fives.events import HandEndEvent
     from fives.moves import Move
+    from fives.projection import PublicJSON
     from fives.tiles import Tile
     from fives.tui.narrator import Narrator
     from fives.tui.screen import HandSummary, Names
@@ -39,6 +39,7 @@ class Moment:
     last_node: int | None = None
     drawn: Tile | None = None
     history: list[HandSummary] = field(default_factory=list)
+    public: PublicJSON | None = None  # the projection's public part: counts, reveal, events
 
 
 class UI(Protocol):
@@ -62,8 +63,7 @@ class UI(Protocol):
     def handover(self, moment: Moment, prompt: str) -> None:
         """Hot seat: the table without any hand until the next player presses Enter."""
 
-    def hand_end(self, moment: Moment, event: HandEndEvent, headline: Text | None,
-                 prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
         """Every hand revealed and the settlement; ``prompt``: wait for Enter."""
 
     def results(self, parts: list[RenderableType]) -> None:
