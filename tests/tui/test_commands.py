@@ -383,14 +383,14 @@ def test_end_of_game_save(drive: Callable[[Policy], Driver], tmp_path: Path) -> 
             # a stray answer is no answer (it is not a file name): asked again
             asked = sum("Save the record" in p for p in driver.prompts)
             return "1" if asked == 1 else "y"
-        if prompt.endswith(".json] > "):  # "File name [...]", wrapped
+        if driver.answers[-1:] in (["y"], [str(missing)]):  # "File name [...]" (wrapped)
             return str(good) if str(missing) in driver.answers else str(missing)
         return None
 
     driver = drive(random_mover(seed=1, then=at_end))
     assert driver.run([*BASE, "--option", "target=10"]) == 0
     assert "'1': answer y (yes) or n (no)." in driver.out
-    assert not Path("1").exists()
+    assert "Game saved to 1" not in driver.out
     assert f"Cannot save to {missing}" in driver.out
     assert f"Game saved to {good}" in driver.out
     assert isinstance(list(load_record(good.read_text()).replay())[-1], GameEndEvent)

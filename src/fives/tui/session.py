@@ -164,9 +164,11 @@ class PlaySession:
         view = self.game.view(seat)
         shown = project(self.game, seat)
         moves = list(moves)
-        scored = {entry["notation"]: (entry["total"], entry["points"])
-                  for entry in (shown.seat or {}).get("legal_moves") or []
-                  if entry["kind"] in ("lead", "place") and entry["total"] is not None}
+        scored: dict[str, tuple[int, int]] = {}
+        for entry in (shown.seat or {}).get("legal_moves") or []:
+            total, points = entry["total"], entry["points"]
+            if entry["kind"] in ("lead", "place") and total is not None and points is not None:
+                scored[entry["notation"]] = (total, points)
         return Moment(
             view=view, viewer=seat, names=self.names, lang=self.lang, tally=self.tally,
             deck=deck_sources(self.game) or None, moves=moves,
