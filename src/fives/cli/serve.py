@@ -139,6 +139,10 @@ def register(subparsers: Any) -> None:
         "--no-gc-tuning", action="store_true",
         help="leave the garbage collector as Python sets it (by default it is tuned for short "
         "pauses, see docs/DEPLOY.md)")
+    parser.add_argument(
+        "--gc-full-every", type=float, default=0.0, metavar="SECONDS",
+        help="with the tuned collector, a full collection of everything this often (one long "
+        "pause each time; default 0: never)")
     from fives.cli import serve_shared
 
     serve_shared.add_options(parser)
@@ -190,6 +194,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"invalid --bot-delay {args.bot_delay!r}: expected 0 to 60 seconds")
     if not 1 <= args.bot_workers <= 64:
         return _fail(f"invalid --bot-workers {args.bot_workers!r}: expected 1 to 64")
+    if not 0 <= args.gc_full_every <= 1e6:
+        return _fail(f"invalid --gc-full-every {args.gc_full_every!r}: expected 0 (never) or "
+                     "a number of seconds")
     if not 1 <= args.max_connections <= 1_000_000:
         return _fail(f"invalid --max-connections {args.max_connections!r}: expected at least 1")
     try:
@@ -202,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
     config = ServerConfig(
         bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
         trusted_proxies=tuple(args.trusted_proxy), allowed_hosts=allowed,
-        gc_tuning=not args.no_gc_tuning, metrics_token=args.metrics_token,
+        gc_tuning=not args.no_gc_tuning, gc_full_every=args.gc_full_every,
+        metrics_token=args.metrics_token,
     )
     from fives.cli import serve_shared
 

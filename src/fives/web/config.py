@@ -55,5 +55,8 @@ class ServerConfig:
     # The garbage collector tuned for short pauses (``fives.web.pauses``): process-wide, so
     # ``fives serve`` turns it on, not a library user's app.
     gc_tuning: bool = False
+    # ... and every this many seconds, a full collection of everything (0: never); what the
+    # freezes keep from the collector is small (0.5 objects a socket measured), see pauses.py
+    gc_full_every: float = 0.0
     # /metrics answers loopback clients, and others that send "Authorization: Bearer TOKEN".
     metrics_token: str = ""

@@ -152,7 +152,8 @@ class GameServer:
         self.housekeeper: asyncio.Task[None] | None = None
         self.bot_tables: dict[str, set[str]] = {}  # address -> its tables of bots alone
         self.lag = LoopLag(metrics)
-        self.collector = Collector(metrics) if config.gc_tuning else None
+        self.collector = Collector(metrics, unfreeze_every=config.gc_full_every) \
+            if config.gc_tuning else None
         # Told (table id, whether a game is in progress) when a game ends or a rematch starts:
         # the lobby lists only games in progress.
         self.game_listeners: list[Callable[[str, bool], Awaitable[None]]] = []
