@@ -104,7 +104,14 @@ def wait_change(page: Page, before: int, timeout: float = 15000) -> None:
 def act(page: Page) -> bool:
     """Do one thing by clicking, if this page has something to do; True if it did."""
     before = seq(page)
-    for button in ("#btn-next", "#btn-draw", "#btn-pass"):
+    if page.locator("#btn-next:not([aria-disabled])").count():
+        # The next hand waits for every player: the button then says so until it is dealt.
+        page.click("#btn-next")
+        page.wait_for_function("s => Number(document.body.dataset.seq) > s || "
+                               "document.querySelector('#btn-next[aria-disabled]') !== null",
+                               arg=before, timeout=15000)
+        return True
+    for button in ("#btn-draw", "#btn-pass"):
         if page.locator(button).count():
             page.click(button)
             wait_change(page, before)

@@ -28,6 +28,7 @@ from fives.web.guard import (
 )
 from fives.web.hub import GameServer
 from fives.web.protocol import (
+    GRACE_CHOICES,
     TIMER_CHOICES,
     ProtocolError,
     both_langs,
@@ -87,7 +88,8 @@ def preset_catalog() -> dict[str, Any]:
     """What the start page offers: each preset's defaults and rules card, in both languages."""
     from fives.bots import LEVELS
 
-    out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES)}
+    out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES),
+                           "graces": list(GRACE_CHOICES)}
     for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
                    *(p for p in HISTORICAL if p not in CLAIMS_PRESETS)):
         by_players: dict[str, Any] = {}

@@ -11,6 +11,7 @@ import { sound } from "./sound.js";
 import { renderStart, startPage } from "./start.js";
 import { state } from "./state.js";
 import { onFrame, renderTable, tick } from "./table.js";
+import { startYours } from "./yours.js";
 
 // The browser tests read the page's state (tests/web/test_browser.py: `state.frame`).
 /** @type {any} */ (window).state = state;
@@ -82,6 +83,7 @@ async function main() {
     return;
   }
   startPage();
+  startYours();
   if (location.pathname === "/") startLobby();
 }
 

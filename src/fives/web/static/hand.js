@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { parseMove, playMove, shownForm, targetsOfSelection } from "./moves.js";
 import { send } from "./socket.js";
 import { frame, isMyTurn, state } from "./state.js";
+import { mySay } from "./together.js";
 import { endWords, tileWords } from "./words.js";
 
 export function renderHand() {
@@ -24,7 +25,8 @@ export function renderHand() {
   const legal = isMyTurn() ? v.legal_moves : [];
   // Nothing to change: keep the buttons (a key press on one must not be lost to a redraw).
   const sig = JSON.stringify([v.hand, legal, state.selected, v.phase, f.you, state.lang,
-    state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm()]);
+    state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm(),
+    v.phase === "play" ? null : mySay()]);
   if (sig === state.handSig && hand.childElementCount + actions.childElementCount > 0) {
     state.keepFocus = false;
     return;
@@ -120,12 +122,21 @@ function renderActions(legal) {
   if (legal.includes("pass")) {
     buttons.push(act("btn-pass", t("web.pass"), () => playMove("pass"), true));
   }
-  if (v.phase === "hand_over" && f.you !== null) {
-    buttons.push(act("btn-next", t("web.next_hand"), () => send({ type: "next_hand" }), true));
+  // The next hand and a rematch wait for every player (together.js says for whom).
+  const say = v.phase === "play" ? null : mySay();
+  if (v.phase === "hand_over" && f.you !== null && say) {
+    const next = act("btn-next", t(say.ready ? "web.together.ready" : "web.next_hand"),
+      () => send({ type: "next_hand" }), !say.ready);
+    if (say.ready) next.setAttribute("aria-disabled", "true");
+    buttons.push(next);
   }
   if (v.phase === "game_over") {
-    if (f.you !== null) {
-      buttons.push(act("btn-rematch", t("web.rematch"), () => send({ type: "rematch" }), true));
+    if (f.you !== null && say) {
+      const label = say.offered ? "web.together.rematch_offered"
+        : say.othersOffered ? "web.together.rematch_accept" : "web.rematch";
+      const rematch = act("btn-rematch", t(label), () => send({ type: "rematch" }), !say.offered);
+      if (say.offered) rematch.setAttribute("aria-disabled", "true");
+      buttons.push(rematch);
     }
     buttons.push(act("btn-record", t("web.download"), () => send({ type: "record" }), false));
     buttons.push(el("a", { href: "/", class: "button" }, t("web.new_game_link")));

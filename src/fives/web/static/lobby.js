@@ -3,6 +3,7 @@
 import { $, select } from "./dom.js";
 import { t } from "./i18n.js";
 import { state } from "./state.js";
+import { rememberLobbyForm, savedLobbyForm } from "./yours.js";
 
 /**
  * @typedef {{ preset: string, players: number, taken: number, fill_in: number,
@@ -47,24 +48,30 @@ function fill(sel, values, label) {
 }
 
 function renderForm() {
+  const saved = savedLobbyForm();
+  if (!select("lobby-preset").dataset.set && saved["lobby-preset"]) {
+    fill(select("lobby-preset"), [saved["lobby-preset"]], String);  // kept if still offered
+  }
   const presets = catalog().presets.filter((p) =>
     Object.keys(p.players).some((n) => Number(n) >= 2));
   fill(select("lobby-preset"), presets.map((p) => p.id), presetName);
   const chosen = presets.find((p) => p.id === select("lobby-preset").value) || presets[0];
   const counts = Object.keys(chosen.players).map(Number).filter((n) => n >= 2);
-  fill(select("lobby-players"), counts, String);
+  const players = select("lobby-players");
+  fill(players, counts, String);
   const wait = select("lobby-wait");
   fill(wait, lobby.waits, (n) => t("web.seconds", { n }));
-  if (!wait.dataset.set) {
-    wait.value = "20";
-    wait.dataset.set = "1";
-  }
   const level = select("lobby-level");
   const levels = catalog().levels;
   fill(level, levels, (l) => t("web.level." + l));
-  if (!level.dataset.set) {
-    level.value = levels.includes("greedy") ? "greedy" : "";
-    level.dataset.set = "1";
+  // The last choices this browser sent (yours.js), else the defaults.
+  if (!select("lobby-preset").dataset.set) {
+    select("lobby-preset").dataset.set = "1";
+    wait.value = lobby.waits.map(String).includes(saved["lobby-wait"]) ? saved["lobby-wait"]
+      : "20";
+    level.value = levels.includes(saved["lobby-level"]) ? saved["lobby-level"]
+      : levels.includes("greedy") ? "greedy" : "";
+    if (counts.map(String).includes(saved["lobby-players"])) players.value = saved["lobby-players"];
   }
 }
 
@@ -103,19 +110,46 @@ async function playNow(event) {
     $("lobby-error").textContent = errorText(data);
     return;
   }
+  rememberLobbyForm();
   lobby.seat = { room: data.room, token: data.token };
   sessionStorage.setItem("fives.lobby", JSON.stringify(lobby.seat));
-  playButton().disabled = true;
+  waiting(true);
   waitForTable();
 }
 
+/** @param {boolean} on */
+function waiting(on) {
+  playButton().disabled = on;
+  $("lobby-cancel").hidden = !on;
+  if (!on) $("lobby-status").textContent = "";
+}
+
+/** Give the seat back (the room goes on without this player, or closes). */
+async function cancel() {
+  const seat = lobby.seat;
+  if (!seat) return;
+  lobby.seat = null;
+  sessionStorage.removeItem("fives.lobby");
+  const [ok, data] = await post("/api/lobby/cancel", seat);
+  if (!ok && data && data.key === "web.err.lobby_started") {
+    lobby.seat = seat;  // too late: the game exists, the next poll brings its link
+    waitForTable();
+    return;
+  }
+  waiting(false);
+  $("lobby-status").textContent = t("web.lobby.cancelled");
+  refreshLists();
+}
+
 async function waitForTable() {
-  if (!lobby.seat) return;
-  const [ok, data] = await post("/api/lobby/wait", lobby.seat);
+  const seat = lobby.seat;
+  if (!seat) return;
+  const [ok, data] = await post("/api/lobby/wait", seat);
+  if (lobby.seat !== seat) return;  // cancelled meanwhile
   if (!ok) {
     sessionStorage.removeItem("fives.lobby");
     lobby.seat = null;
-    playButton().disabled = false;
+    waiting(false);
     $("lobby-error").textContent = errorText(data);
     return;
   }
@@ -185,12 +219,13 @@ export async function startLobby() {
   renderForm();
   select("lobby-preset").addEventListener("change", renderForm);
   $("lobby-form").addEventListener("submit", playNow);
+  $("lobby-cancel").addEventListener("click", cancel);
   select("lang").addEventListener("change", () => { renderForm(); renderLists(); });
   setInterval(refreshLists, 5000);
   const saved = sessionStorage.getItem("fives.lobby");
   if (saved) {
     lobby.seat = JSON.parse(saved);
-    playButton().disabled = true;
+    waiting(true);
     waitForTable();
   }
 }

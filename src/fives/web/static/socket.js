@@ -3,6 +3,7 @@
 import { setStatus } from "./dom.js";
 import { t } from "./i18n.js";
 import { state } from "./state.js";
+import { myName } from "./yours.js";
 
 /** The seat or watch token in the address ("#t=..." or "#w=..."). */
 export function tokenFromHash() {
@@ -29,7 +30,8 @@ export function connect(onFrame) {
   state.ws = ws;
   ws.addEventListener("open", () => {
     state.retry = 0;
-    ws.send(JSON.stringify({ type: "join", token: state.token }));
+    const name = myName();
+    ws.send(JSON.stringify({ type: "join", token: state.token, ...(name ? { name } : {}) }));
   });
   ws.addEventListener("message", (ev) => onFrame(JSON.parse(ev.data)));
   ws.addEventListener("close", (e) => {

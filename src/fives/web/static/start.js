@@ -62,6 +62,12 @@ function updateStartForm(resetTarget) {
     )
   );
   timer.value = tv;
+  // seconds before a bot plays for a player who left
+  const grace = select("grace");
+  const gv = grace.value || "20";
+  grace.replaceChildren(...catalog().graces.map((s) =>
+    el("option", { value: String(s) }, t("web.seconds", { n: s }))));
+  grace.value = gv;
   // RULES.md §9 O4: the sniff, for the presets that take it, and its placer's choice of form
   const sniff = select("sniff");
   const sv = sniff.value || "none";
@@ -121,6 +127,7 @@ async function createTable(ev) {
     players: n,
     target: Number(input("target").value),
     timer: Number(select("timer").value),
+    grace: Number(select("grace").value),
     seats,
   };
   if (n === 4) body.partnerships = input("partnerships").checked;

@@ -4,9 +4,11 @@
 
 /**
  * @typedef {{ en: string, fr: string, [lang: string]: string }} BothLangs
- * @typedef {{ kind: string, level?: string, connected: boolean }} SeatInfo
+ * @typedef {{ kind: string, level?: string, connected: boolean, name: string | null,
+ *   away_in: number | null, ready: boolean, rematch: boolean }} SeatInfo
  * @typedef {{ id: string, preset: string, players: number, target: number,
- *   partnerships: boolean, game_no: number, seats: SeatInfo[] }} TableInfo
+ *   partnerships: boolean, game_no: number, seats: SeatInfo[], grace: number,
+ *   match: number[], assist: boolean }} TableInfo
  * @typedef {{ n: number, parent: number, port: string, double: boolean, spinner: boolean,
  *   touching: number, outer: number }} LayoutNode
  * @typedef {{ node: number, port: string, value: number }} LayoutEnd
@@ -23,12 +25,14 @@
  *   seed: string | null, hands: string[][], boneyard: string[] }} Deal
  * @typedef {{ type: "state", seq: number, full: boolean, you: number | null, table: TableInfo,
  *   view: View, events: GameEvent[], deadline: number | null, overdraw_cost?: number,
- *   deck?: { handicap?: number }, deal?: Deal | null }} StateFrame
+ *   deck?: { handicap?: number }, deal?: Deal | null,
+ *   public?: { score_sheet?: import("./together.js").SheetRow[] } }} StateFrame
  * @typedef {{ seat: number, url?: string }} SeatLink
  * @typedef {{ table: string, me?: string, watch: string, seats: SeatLink[] }} TableLinks
  * @typedef {{ id: string, name: BothLangs, card: BothLangs, unit: string, group: string,
  *   sniff: boolean, players: Record<string, { target: number, partnerships: boolean }> }} Preset
- * @typedef {{ presets: Preset[], levels: string[], timers: number[] }} PresetCatalog
+ * @typedef {{ presets: Preset[], levels: string[], timers: number[], graces: number[] }}
+ *   PresetCatalog
  * @typedef {{ tiles: any[], ghosts: any[], box: { x: number, y: number, w: number, h: number },
  *   unit: number, ends: { node: number, port: string, value: number, compass: string,
  *   spinner: boolean }[] }} BoardResult

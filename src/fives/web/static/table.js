@@ -10,6 +10,7 @@ import { renderOthers, renderScores } from "./scores.js";
 import { send } from "./socket.js";
 import { sound } from "./sound.js";
 import { frame, isMyTurn, state } from "./state.js";
+import { noteGame, onHint, renderTogether, tickTogether } from "./together.js";
 import { describe, onMySide, seatName, sideName } from "./words.js";
 
 /** @param {any} msg a frame from the server */
@@ -30,6 +31,10 @@ export function onFrame(msg) {
       state.frame.table.seats = msg.seats;
       renderTable();
     }
+    return;
+  }
+  if (msg.type === "hint") {
+    onHint(msg);
     return;
   }
   if (msg.type !== "state") return;
@@ -60,6 +65,7 @@ export function onFrame(msg) {
   if (plays.length) state.lastMover = plays[plays.length - 1].seat ?? null;
   if (state.firstDraw === undefined) state.firstDraw = true;
   renderTable();
+  noteGame(f);
   checkDeal(f);
   if (!f.full) {
     if (plays.length) sound.click();
@@ -132,6 +138,7 @@ export function renderTable() {
   $("status").dataset.turn = isMyTurn() ? "me" : "other";
   document.body.classList.toggle("my-turn", isMyTurn());
   renderScores();
+  renderTogether();
   renderOthers();
   renderBoard();
   renderHand();
@@ -145,6 +152,7 @@ export function renderTable() {
 export function tick() {
   const f = state.frame;
   if (!f) return;
+  tickTogether();
   const clock = $("clock");
   const head = t("web.hand_no", { n: f.view.hand_number }) + " · " +
     t("web.boneyard", { n: f.view.boneyard_size });
