@@ -299,3 +299,13 @@ def test_a_system_error_is_told_in_french() -> None:
         assert os_error_text(err, "fr") == "fichier ou dossier introuvable"
         assert os_error_text(err, "en") == err.strerror
     assert os_error_text(ValueError("embedded null byte"), "fr") == "nom de fichier invalide"
+
+
+def test_french_has_one_word_for_the_boneyard_and_one_for_the_deck() -> None:
+    """« talon » is the boneyard (its size) and nothing else; the solitaire's deck and its score
+    are « la pioche »."""
+    talon = {key for key, message in fr.MESSAGES.items() if "talon" in message.lower()}
+    assert talon == {"tui.boneyard_one", "tui.boneyard_size"}
+    for key in ("tui.the_deck", "web.deck", "bots.deck", "tui.deck_gains", "tui.move_overdraw",
+                "tui.hint_expect"):
+        assert "pioche" in fr.MESSAGES[key].lower(), key

@@ -1,8 +1,9 @@
 """French messages: the same keys as ``en.py``, in French.
 
-French terms: spinner = « double pivot », boneyard = « talon » (« pioche » for the pile one
-draws from), hand (deal) = « manche », game = « partie », the solitaire's opponent = « la
-pioche ». See :mod:`fives.i18n` for how to add a message.
+French terms: spinner = « double pivot », boneyard = « talon » (its size: « talon : 9
+dominos »; the verb is « piocher »), hand (deal) = « manche », game = « partie », the
+solitaire's opponent and its score = « la pioche » (never « talon »). See :mod:`fives.i18n`
+for how to add a message.
 """
 
 from __future__ import annotations
@@ -135,8 +136,8 @@ MESSAGES: dict[str, str] = {
         "plus bas marque la différence. 250 à deux camps, 200 à trois ou quatre."
     ),
     "preset.card.five-up-solitaire": (
-        "Vous contre le talon. Décompte du Five Up ; chaque domino pioché donne 3 points au "
-        "talon, et une manche bloquée lui donne vos points restants. Le talon part avec un "
+        "Vous contre la pioche. Décompte du Five Up ; chaque domino pioché donne 3 points à la "
+        "pioche, et une manche bloquée lui donne vos points restants. La pioche part avec un "
         "handicap de 5. Le premier à 61, seul en tête, gagne."
     ),
     # -------- rules options (``fives rules``)
@@ -659,7 +660,7 @@ MESSAGES: dict[str, str] = {
     "web.seat_label": "Place {n}",
     "web.bot_label": "Robot {n} ({level})",
     "web.friend_label": "Joueur {n}",
-    "web.deck": "Le talon",
+    "web.deck": "La pioche",
     "web.offline": "absent",
     "web.side": "Camp {n}",
     "web.team": "{a} et {b}",
@@ -716,12 +717,12 @@ MESSAGES: dict[str, str] = {
     "web.sound_on": "Son : activé",
     "web.sound_off": "Son : coupé",
     "web.ev.draw_you": "Vous avez pioché.",
-    "web.ev.draw_deck_you": "Vous avez pioché (+3 pour le talon).",
+    "web.ev.draw_deck_you": "Vous avez pioché (+3 pour la pioche).",
     "web.ev.pass_you": "Vous avez passé.",
     "web.ev.hand_out_you": "Fin de la manche {hand} : vous avez posé votre dernier domino.",
     "web.ev.game_end_you": "Partie terminée : vous gagnez, {scores}.",
     "web.ev.draw": "{name} a pioché.",
-    "web.ev.draw_deck": "{name} a pioché (+{cost} pour le talon).",
+    "web.ev.draw_deck": "{name} a pioché (+{cost} pour la pioche).",
     "web.ev.pass": "{name} a passé.",
     "web.ev.timer": "(temps écoulé : le serveur a joué)",
     "web.ev.away": "(absent : un robot a joué à sa place)",
@@ -843,7 +844,7 @@ MESSAGES: dict[str, str] = {
     "bots.col_elo": "Elo",
     "bots.col_median": "Médiane ms/décision",
     "bots.col_worst": "Pire ms/décision",
-    "bots.deck": "le talon",
+    "bots.deck": "la pioche",
     "bots.no_result": "{count} partie(s) sans résultat (arrêtées après trop d'actions)",
     "bots.field_note": (
         "{players} joueurs individuels : le premier robot occupe un siège contre un champ du "
@@ -1006,16 +1007,16 @@ MESSAGES: dict[str, str] = {
     "web.sniff_choice": "Qui pose le sniff choisit sa forme",
     "error.bad_sniff": "Sniff « {value} » : attendu none, us ou british.",
     "error.bad_sniff_choice": "Choix du sniff « {value} » : attendu true ou false.",
-    "web.overdraw": "Piocher quand même : +{cost} pour le talon",
-    "web.overdraw_confirm": "Cliquez encore pour piocher : +{cost} pour le talon",
+    "web.overdraw": "Piocher quand même : +{cost} pour la pioche",
+    "web.overdraw_confirm": "Cliquez encore pour piocher : +{cost} pour la pioche",
     "web.deck_from": "handicap {handicap} · surpioches {draws} · blocage {block}",
     "tui.sniff_us": "en sniff américain (en travers, ses bouts comptent toujours)",
     "tui.sniff_british": "en sniff britannique (en long, un domino de chaque côté)",
-    "tui.overdraw_ask": "Un domino se pose : piocher quand même, +{cost} pour le talon ? [o/N] > ",
+    "tui.overdraw_ask": "Un domino se pose : piocher quand même, +{cost} pour la pioche ? [o/N] > ",
     "tui.overdraw_not": "Pas de pioche : posez un domino (ou tapez le numéro de la surpioche).",
     "tui.menu_historical": "Historiques :",
-    "tui.move_overdraw": "piocher quand même : +{cost} pour le talon",
+    "tui.move_overdraw": "piocher quand même : +{cost} pour la pioche",
     "tui.deck_from": "handicap {handicap} + surpioches {draws} + blocage {block}",
-    "tui.hint_expect": "espéré : vous {points}, le talon {against}",
+    "tui.hint_expect": "espéré : vous {points}, la pioche {against}",
     "tui.hint_fish": "le domino pioché marque aussitôt dans {odds} % des donnes",
 }
