@@ -34,7 +34,8 @@ SERVER_LIMITS = ["--bot-delay", "0", "--table-rate", "100000", "--tables-burst",
                  "--max-connections", "100000",
                  # Every client of a bench shares one address: players need more than one
                  # household's share of sockets.
-                 "--sockets-per-address", "100000", "--connections-per-address", "100000"]
+                 "--sockets-per-address", "100000", "--connections-per-address", "100000",
+                 "--joins-per-minute", "1000000", "--joins-burst", "100000"]
 FOUR_FRIENDS = {"preset": "five-up", "players": 4, "seats": [{"kind": "friend"}] * 4}
 
 
