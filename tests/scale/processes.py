@@ -19,10 +19,10 @@ from .services import REDIS_URL
 class ServerProcess:
     """One `fives serve --database ... --redis ...` on a free port (or several workers)."""
 
-    def __init__(self, pg_url: str, prefix: str, *extra: str) -> None:
+    def __init__(self, pg_url: str, prefix: str, *extra: str, redis_url: str = REDIS_URL) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fives", "serve", "--port", "0", "--database", pg_url,
-             "--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", "1",
+             "--redis", redis_url, "--redis-prefix", prefix, "--lease", "1",
              "--bot-delay", "0.05", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )

@@ -106,6 +106,7 @@ class SharedGameServer(GameServer):
         self.owners: dict[str, str] = {}
         self.gone: set[str] = set()  # processes found gone (a process id is never reused)
         self.retake: set[str] = set()  # tables whose lease renewal failed, to take again
+        self.rejoin: set[str] = set()  # tables whose owner must hear our sockets' joins again
         storage.before_create = self._before_create
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -273,8 +274,12 @@ class SharedGameServer(GameServer):
         candidates.update(await self.coord.unowned(sorted(self.attached)))
         if self.retake:
             unowned = set(await self.coord.unowned(sorted(self.retake)))
-            self.retake.intersection_update(unowned)  # those another process holds stay there
+            self.rejoin.update(self.retake - unowned)  # another process holds it: stay there
+            self.retake.intersection_update(unowned)
             candidates.update(self.retake)
+        for table_id in sorted(self.rejoin):
+            if await self._rejoin(table_id):
+                self.rejoin.discard(table_id)
         candidates.difference_update(self.tables)
         # Several at a time: a dead process leaves hundreds of tables, and each takeover
         # mostly waits on Redis and PostgreSQL.
@@ -456,15 +461,28 @@ class SharedGameServer(GameServer):
 
     def _resync(self) -> None:
         """Our Redis connection is back after a fault: frames sent meanwhile may be lost. Every
-        socket of the tables this process owns gets its full view again, and the owner of each
-        table our attached sockets watch is asked for theirs."""
+        socket of the tables this process owns gets its full view again, and each socket
+        attached here joins its table's owner again (which sends it its full view)."""
         for live in self.tables.values():
             self._send_full(live, list(live.conns.values()))
-        for table_id, conns in self.attached.items():
-            for conn in conns.values():
-                self.spawn(self._post_to_owner(table_id, {
-                    "op": "resync", "table": table_id, "conn": conn.id}))
+        self.rejoin.update(self.attached)  # the sweeper sees to it
         self.spawn(self._mark_owned_live())
+
+    async def _rejoin(self, table_id: str) -> bool:
+        """Our sockets attached to the table join its owner again: it gives a socket it holds
+        its full view, and one it does not know (the table changed hands while our inbox was
+        deaf to the announcement) joins. False while that is still to do (no owner yet, or
+        its inbox is not listening yet after a Redis restart)."""
+        conns = list(self.attached.get(table_id, {}).values())
+        if not conns or table_id in self.tables:
+            return True
+        owner = await self.coord.owner(table_id)
+        if owner is None or owner == self.me:
+            return False
+        heard = [await self.coord.send(owner, {
+            "op": "join", "table": table_id, "conn": conn.id, "seat": conn.seat,
+            "name": conn.name, "from": self.me}) for conn in conns]
+        return all(heard)
 
     async def _mark_owned_live(self) -> None:
         for table_id in list(self.tables):  # a Redis that restarted empty forgot the live set
@@ -505,11 +523,6 @@ class SharedGameServer(GameServer):
                 self.spawn(self.post(proc, {"op": "join", "table": table_id, "conn": conn.id,
                                             "seat": conn.seat, "name": conn.name,
                                             "from": self.me}))
-        elif op == "resync":
-            live = self.tables.get(message["table"])
-            conn = live.conns.get(int(message["conn"])) if live is not None else None
-            if live is not None and conn is not None:
-                self._send_full(live, [conn])
         elif op in ("join", "leave", "act"):
             table_id = message["table"]
             self.inbound.setdefault(table_id, []).append(message)
@@ -556,6 +569,8 @@ class SharedGameServer(GameServer):
                 live.conns[conn_id] = conn
                 self.deliver(live, live.service.join(conn_id, conn.seat, conn.name))
                 self._schedule(live)
+        elif op == "join":  # joined already, and may have missed frames (a Redis fault)
+            self._send_full(live, [conn])
         if op != "act":
             return
         try:
