@@ -36,11 +36,9 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/engine/test_scoring_and_rules.py",
     ]),
     "fairdeal": ("src/fives/web/fairdeal.py", [
-        "tests/web/test_fair_deals.py",
         "tests/web/test_fair_deal_vectors.py",
     ]),
     "verify": ("src/fives/cli/verify.py", [
-        "tests/web/test_fair_deals.py",
         "tests/web/test_fair_deal_vectors.py",
     ]),
     "inference": ("src/fives/bots/inference.py", [
@@ -63,6 +61,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/scale/test_shared.py",
     ]),
     "lobby": ("src/fives/web/lobby.py", [
+        "tests/web/test_lobby_store.py",
         "tests/scale/test_lobby.py",
     ]),
     "session": ("src/fives/tui/session.py", [

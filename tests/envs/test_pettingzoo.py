@@ -99,3 +99,47 @@ def test_bad_constructor_arguments_are_named() -> None:
         env("five-up", colour="red")
     with pytest.raises(FivesError, match="invalid max_hands 0"):
         env("five-up", max_hands=0)
+
+
+def _random_parallel(p: Any, seed: int) -> tuple[dict[str, bool], dict[str, bool], int]:
+    """A parallel env's episode with random legal actions: the last step's terminations and
+    truncations, and how many steps it took."""
+    obs, _ = p.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    while p.agents:
+        agent = p.aec.agent_selection
+        action = int(rng.choice(np.flatnonzero(obs[agent]["action_mask"])))
+        obs, _, terms, truncs, _ = p.step({agent: action})
+        steps += 1
+        assert steps < 5000
+    return terms, truncs, steps
+
+
+@pytest.mark.parametrize(("episode", "max_hands", "ended"), [
+    ("game", 200, "terminated"),  # the game's end ends the episode
+    ("game", 1, "truncated"),  # cut after the first hand, the game not over
+    ("hand", 1, "terminated"),  # a hand episode ends with its hand, never cut
+])
+def test_terminated_or_truncated(episode: str, max_hands: int, ended: str) -> None:
+    # five-up to 61: no game ends in one hand of these seeds.
+    e = env("five-up", episode=episode, max_hands=max_hands)
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while not e.table.done:  # up to the last action, before the agents' dead steps
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    _, _, term, trunc, _ = e.last()
+    assert (term, trunc) == (ended == "terminated", ended == "truncated")
+    game = e.table.game
+    assert game.is_over == (ended == "terminated" and episode == "game")
+    assert (e.table.terminated, e.table.truncated) == (ended == "terminated",
+                                                       ended == "truncated")
+    assert all(e.terminations[a] == (ended == "terminated") for a in e.possible_agents)
+    assert all(e.truncations[a] == (ended == "truncated") for a in e.possible_agents)
+    if max_hands == 1:
+        assert game.hand_number == 1
+    p = parallel_env("five-up", episode=episode, max_hands=max_hands)
+    terms, truncs, _ = _random_parallel(p, seed=4)
+    assert terms == dict.fromkeys(p.possible_agents, ended == "terminated")
+    assert truncs == dict.fromkeys(p.possible_agents, ended == "truncated")

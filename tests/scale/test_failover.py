@@ -7,6 +7,8 @@ import json
 import random
 import signal
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import psycopg
@@ -16,6 +18,7 @@ from fives.web.service import TableService
 from fives.web.storage import LogEntry
 
 from .processes import ServerProcess, Watcher, owner_pid
+from .services import REDIS_URL
 
 BOTS = {"preset": "five-up", "players": 2,
         "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}
@@ -54,6 +57,58 @@ def check_against_log(pg_url: str, table_id: str, watchers: list[Watcher]) -> in
             else:  # one step: the move logged at its seq
                 assert all(same(p, moves.get(frame["seq"])) for p in plays), frame["seq"]
     return len(entries)
+
+
+def wait_until(done: Callable[[], bool], what: str, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+# Not marked slow: the fast suite's one sample of real processes sharing tables (a few seconds,
+# the processes start together), so that a routing, connection-id or lease bug fails it too.
+# The slow tests below and tests/scale/test_nginx.py go further.
+def test_fast_sample_routing_connection_ids_and_a_takeover(
+        pg_url: str, redis_prefix: str) -> None:
+    with ThreadPoolExecutor(3) as pool:
+        owner, b, c = pool.map(lambda _: ServerProcess(pg_url, redis_prefix), range(3))
+    watchers: list[Watcher] = []
+    try:
+        created = owner.post("/api/tables", BOTS | {"target": 200})
+        table_id = created["table"]
+        assert owner_pid(redis_prefix, table_id) == owner.pid
+        token = created["watch"].split("=", 1)[1]
+        # Each is the first socket of its process, the same local id in both: the owner must
+        # still see two spectators (each process adds its own block of ids).
+        on_b = Watcher(token, lambda: [b.port]).start()
+        on_c = Watcher(token, lambda: [c.port]).start()
+        watchers = [on_b, on_c]
+        wait_until(lambda: on_b.seq() > 2 and on_c.seq() > 2, "the table did not start")
+        seen_b, seen_c = on_b.seq(), on_c.seq()
+        wait_until(lambda: on_b.seq() > seen_b + 1 and on_c.seq() > seen_c + 1,
+                   "a spectator on another process stopped getting frames")
+        on_b.stop()  # its leave, routed to the owner, must not drop the other one
+        seen_c = on_c.seq()
+        wait_until(lambda: on_c.seq() > seen_c + 1, "one spectator's leave dropped the other")
+        owner.kill()
+        killed = on_c.seq()
+        wait_until(lambda: on_c.seq() > killed, "no process took the dead owner's table")
+        assert owner_pid(redis_prefix, table_id) in (b.pid, c.pid)
+    finally:
+        for watcher in watchers:
+            watcher.stop()
+        for server in (owner, b, c):
+            server.stop()
+    assert on_c.errors == [] and on_c.reconnects == 0
+    assert check_against_log(pg_url, table_id, [on_c]) > 5
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        assert int(client.get(f"{redis_prefix}ids") or 0) == 3  # one block of ids a process
+    finally:
+        client.close()
 
 
 @pytest.mark.slow  # tens of seconds: whole games, the fast suite leaves it out

@@ -167,10 +167,14 @@ def test_verify_record_on_the_vectors() -> None:
     # The game number defaults to 1; a table given to the call wins over the record's.
     assert all(c.ok for c in verify_record(record(TWO_HANDS, {"table": "t1"})))
     assert all(c.ok for c in verify_record(record(TWO_HANDS, {"table": "x"}), table="t1"))
-    assert [c.why for c in verify_record(record(TWO_HANDS, {"table": "t1", "game": 2}))] == [
-        "the seed does not give the commitment"] * 2
-    assert [c.why for c in verify_record(record(TWO_HANDS))] == [
-        "no table id in the record's meta"] * 2
+    assert [(c.game, c.hand, c.ok, c.why) for c in verify_record(
+        record(TWO_HANDS, {"table": "t1", "game": 2}))] == [
+        (2, 1, False, "the seed does not give the commitment"),
+        (2, 2, False, "the seed does not give the commitment")]
+    assert [(c.game, c.hand, c.ok, c.why) for c in verify_record(record(TWO_HANDS))] == [
+        (1, 1, False, "no table id in the record's meta"),
+        (1, 2, False, "no table id in the record's meta")]
+    assert verify_record({"rules": "all-fives", "meta": {"table": "t1"}}) == []
     # Hand 2's deal recorded as hand 1: its commitment names hand 2.
     assert [c.ok for c in verify_record(record(TWO_HANDS[::-1], {"table": "t1"}))] == [
         False, False]
@@ -193,24 +197,39 @@ def test_verify_record_without_seeds() -> None:
     r = record(TWO_HANDS, {"table": "t1"})
     del r["hands"][0]["meta"]
     r["hands"][1]["meta"]["deal"]["seed"] = None  # committed, never revealed
-    assert [(c.hand, c.ok, c.why) for c in verify_record(r)] == [
-        (1, False, "no revealed seed"), (2, False, "no revealed seed")]
+    r["meta"]["game"] = 4
+    assert [(c.game, c.hand, c.ok, c.why) for c in verify_record(r)] == [
+        (4, 1, False, "no revealed seed"), (4, 2, False, "no revealed seed")]
+
+
+def test_verify_record_reads_the_rules_options() -> None:
+    # The four-player vector is hand 5 of game 3: four hands without a seed come first.
+    v = next(v for v in VECTORS if v["players"] == 4 and v["hand_size"] == 5)
+    assert v["hand"] == 5
+    r = record([v], {"table": v["table"], "game": v["game"]})
+    r["rules"], r["options"] = "five-up", {"players": 4}
+    r["hands"] = [{"hands": [], "boneyard": [], "actions": []}] * 4 + r["hands"]
+    assert [(c.game, c.hand, c.ok) for c in verify_record(r)] == [
+        (3, 1, False), (3, 2, False), (3, 3, False), (3, 4, False), (3, 5, True)]
+    del r["options"]  # two players: the same seed deals other hands
+    assert verify_record(r)[4].why == "the seed gives another deal than the record's"
 
 
 def run_verify(tmp_path: Path, data: dict[str, Any], capsys: pytest.CaptureFixture[str],
-               lang: str = "en") -> tuple[int, str]:
+               lang: str = "en") -> tuple[int, str, str]:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(data), "utf-8")
     code = main(["verify", str(path), "--lang", lang])
-    return code, capsys.readouterr().out
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
 
 
 def test_fives_verify_on_the_vectors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1", "game": 1}), capsys)
-    assert code == 0
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1", "game": 1}), capsys)
+    assert code == 0 and err == ""
     assert out.splitlines() == ["game 1 hand 1: deal verified", "game 1 hand 2: deal verified",
                                 "All 2 deals verified."]
-    code, out = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys, "fr")
+    code, out, _ = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys, "fr")
     assert code == 0 and out.count("donne vérifiée") == 2
 
 
@@ -220,11 +239,11 @@ def test_fives_verify_on_a_record_with_no_checkable_hand(
     r = record(TWO_HANDS, {"table": "t1"})
     for hand in r["hands"]:
         del hand["meta"]
-    code, out = run_verify(tmp_path, r, capsys)
-    assert code == 1
+    code, out, err = run_verify(tmp_path, r, capsys)
+    assert code == 2  # input the command cannot use
     lines = out.splitlines()
-    assert len(lines) == 3 and all("not checked" in line for line in lines[:2])
-    assert "deal verified" not in out and lines[2] == "Not every deal could be verified."
+    assert len(lines) == 2 and all("not checked" in line for line in lines)
+    assert "verified." not in out and "Not every deal could be verified." in err
 
 
 def test_fives_verify_fails_when_one_hand_fails(
@@ -232,12 +251,13 @@ def test_fives_verify_fails_when_one_hand_fails(
 ) -> None:
     r = record(TWO_HANDS, {"table": "t1"})
     r["hands"][1]["meta"]["deal"]["commitment"] = "0" * 64
-    code, out = run_verify(tmp_path, r, capsys)
-    assert code == 1
+    code, out, err = run_verify(tmp_path, r, capsys)
+    assert code == 2
     assert out.splitlines()[0] == "game 1 hand 1: deal verified"
     assert "FAILED" in out.splitlines()[1] and "All 2" not in out
-    code, out = run_verify(tmp_path, record(TWO_HANDS), capsys)
-    assert code == 1 and out.count("table") == 2
+    assert "Not every deal" in err
+    code, out, _ = run_verify(tmp_path, record(TWO_HANDS), capsys)
+    assert code == 2 and out.count("table") == 2
 
 
 def test_fives_verify_refuses_a_record_whose_deals_cannot_be_read(
