@@ -385,18 +385,20 @@ class Layout:
 
     @property
     def nodes(self) -> list[Node]:
-        out = []
-        for i in range(self.count):
-            tile = TILE_BY_ID[self.tile_ids[i]]
-            touching = self.touch[i]
-            outer = touching if tile.is_double else tile.other(touching)
-            port = self.parent_port[i]
-            parent = 0 if port < 0 else port // 4 + 1
-            out.append(
-                Node(i + 1, tile, parent, "" if port < 0 else port_name(port), touching, outer,
-                     self.spinner[i])
-            )
-        return out
+        return [self.node(n) for n in range(1, self.count + 1)]
+
+    def node(self, n: int) -> Node:
+        """Tile #``n`` (1-based) as ``nodes`` lists it."""
+        i = n - 1
+        if not 0 <= i < self.count:
+            raise IndexError(f"no tile #{n} in a layout of {self.count}")
+        tile = TILE_BY_ID[self.tile_ids[i]]
+        touching = self.touch[i]
+        outer = touching if tile.is_double else tile.other(touching)
+        port = self.parent_port[i]
+        parent = 0 if port < 0 else port // 4 + 1
+        return Node(n, tile, parent, "" if port < 0 else port_name(port), touching, outer,
+                    self.spinner[i])
 
     def ends_list(self) -> list[End]:
         """The playable ports, by node, in-line before branch."""

@@ -346,7 +346,7 @@ def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
         if move.form:
             params["form"] = move.form
         if not lead:
-            parent = layout.nodes[move.node - 1]
+            parent = layout.node(move.node)
             params["onto"] = f"{parent.touching}-{parent.outer}"
             params["port"] = move.port
             params["end"] = move.touching
@@ -435,7 +435,7 @@ def _move_json(game: Game, move: Move, total: int | None, points: int | None, ov
     node = move.node if move.kind == "place" else 0
     onto = None
     if node:
-        parent = game.layout.nodes[node - 1]
+        parent = game.layout.node(node)
         onto = f"{parent.touching}-{parent.outer}"
     return {
         "notation": move.notation(explicit=True),
