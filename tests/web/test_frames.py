@@ -30,9 +30,13 @@ def _next_entry(service: TableService, rng: random.Random) -> Entry:
     if game.phase_name == "play":
         legal = [m.notation(explicit=True) for m in game.view(game.turn).legal_moves]
         return service.check_play(game.turn, rng.choice(legal))
-    if game.phase_name == "hand_over":
-        return service.check_command(0, "next_hand", {})
-    return service.check_command(0, "rematch", {})
+    kind = "next_hand" if game.phase_name == "hand_over" else "rematch"
+    # Every human seat says it (the next deal waits for all of them); the last one's gives it.
+    for seat in range(game.players):
+        entry = service.check_command(seat, kind, {})
+        if entry is not None:
+            return entry
+    raise AssertionError(f"{kind} from every seat gave no entry")
 
 
 def _hidden_from(service: TableService, seat: int | None) -> set[str]:
