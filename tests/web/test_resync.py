@@ -45,8 +45,9 @@ def test_a_dropped_frame_makes_the_page_ask_for_and_get_a_full_frame(
 
             def down(message: str | bytes) -> None:
                 frame = json.loads(message)
-                if (frame.get("type") == "state" and not frame.get("full") and not dropped
-                        and frame["seq"] >= 4):
+                # A state frame, or a delta (the page asks for deltas at its join).
+                if (frame.get("type") in ("state", "delta") and not frame.get("full")
+                        and not dropped and frame["seq"] >= 4):
                     dropped.append(frame["seq"])  # lost on the way
                     return
                 to_page.append(frame)
@@ -71,6 +72,7 @@ def test_a_dropped_frame_makes_the_page_ask_for_and_get_a_full_frame(
                 m["type"] == "resync" for m in from_page):
             page.wait_for_timeout(100)
         assert dropped, "no frame was dropped"
+        assert any(f["type"] == "delta" for f in to_page)  # the page reads delta frames
         assert {"type": "resync"} in from_page
         # The full frame that answers it, after the frame that showed the gap.
         gap = next(i for i, f in enumerate(to_page) if f.get("seq", 0) > dropped[0])

@@ -2,6 +2,7 @@
 // back after a drop.
 import { setStatus } from "./dom.js";
 import { t } from "./i18n.js";
+import { deltaReader } from "./delta.js";
 import { state } from "./state.js";
 import { myName } from "./yours.js";
 
@@ -28,12 +29,21 @@ export function connect(onFrame) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(proto + "//" + location.host + "/ws");
   state.ws = ws;
+  // Delta frames (delta.js): after the full frame of the join, only what changed; they build
+  // on this socket's own frames, so each socket has its reader.
+  const reader = deltaReader();
   ws.addEventListener("open", () => {
     state.retry = 0;
     const name = myName();
-    ws.send(JSON.stringify({ type: "join", token: state.token, ...(name ? { name } : {}) }));
+    ws.send(JSON.stringify({
+      type: "join", token: state.token, deltas: true, ...(name ? { name } : {}),
+    }));
   });
-  ws.addEventListener("message", (ev) => onFrame(JSON.parse(ev.data)));
+  ws.addEventListener("message", (ev) => {
+    const frame = reader.take(JSON.parse(ev.data));
+    if (frame === "resync") ws.send(JSON.stringify({ type: "resync" }));
+    else if (frame !== null) onFrame(frame);
+  });
   ws.addEventListener("close", (e) => {
     document.body.dataset.closed = String(e.code) + " " + e.reason;
     if (state.ws !== ws) return;
