@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from fives.web.protocol import ProtocolError
+from fives.web.protocol import ProtocolError, check_frame
 from fives.web.service import Entry, Policy, TableService
 from web.helpers import create, recv, seat_tokens, service_of, token_of
 
@@ -295,6 +295,7 @@ def test_hint_and_undo_against_a_bot(make_client: Any) -> None:
                 ws.send_json({"type": "hint"})
                 hint = recv(ws)
                 assert hint["type"] == "hint", hint
+                check_frame(hint)  # the outgoing schema knows it
                 assert hint["unit"] == view["rules"]["unit"] and hint["seq"] == frame["seq"]
                 assert {m["move"] for m in hint["moves"]} <= set(view["legal_moves"])
                 assert hint["moves"][0]["behind"] == 0.0
