@@ -98,3 +98,7 @@ app.FivesApp.on_resize
 app.FivesApp.action_whole_table
 app.FivesApp.action_interrupt
 app.FivesApp.action_end_input
+# The outgoing frame schema's check: called by the tests (every frame they read) and bench/.
+protocol.check_frame
+# logging.LogRecord's cached traceback text, cleared with exc_info so the handler prints neither.
+transport.LogLimiter.filter.exc_text
