@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -270,3 +271,35 @@ def test_fives_verify_refuses_a_record_whose_deals_cannot_be_read(
     captured = capsys.readouterr()
     assert "cannot check its deals" in captured.err and "Traceback" not in captured.err
     assert str(path) in captured.err and captured.out == ""
+
+
+def test_fives_verify_speaks_the_chosen_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys, "fr")
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "Les 2 donnes sont vérifiées."
+    r = record(TWO_HANDS, {"table": "t1"})
+    r["hands"][1]["meta"]["deal"]["commitment"] = "0" * 64
+    code, out, err = run_verify(tmp_path, r, capsys, "fr")
+    assert code == 2
+    assert err == "fives : erreur : Toutes les donnes n'ont pas pu être vérifiées.\n"
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1", "game": "x"}),
+                                capsys, "fr")
+    assert code == 2 and out == ""
+    assert err == "fives : erreur : Le champ meta de la partie enregistrée est incorrect.\n"
+
+
+def test_fives_verify_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["verify", "--help", "--lang", "en"])
+    assert info.value.code == 0
+    out = "\n".join(" ".join(part.split()) for part in capsys.readouterr().out.split("\n\n"))
+    assert ("Recompute every deal of a record from the seeds the server revealed, and check "
+            "each against the commitment published before the hand.") in out
+    assert re.search(r"\bthe record file \(JSON\), or - for standard input$", out, re.M)
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "en"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert re.search(r"\bcheck that every deal of a downloaded record is the one committed to\b",
+                     out)
