@@ -87,8 +87,11 @@ def project(game: Game, seat: int | None, *, deadline: float | None = None) -> P
 
 
 # ---------------------------------------------------------------------------- public part
-def public_part(game: Game, *, deadline: float | None = None) -> PublicJSON:
-    """The part of every seat's projection that is the same for all (encode it once)."""
+def public_part(game: Game, *, deadline: float | None = None,
+                events: bool = True) -> PublicJSON:
+    """The part of every seat's projection that is the same for all (encode it once);
+    ``events=False`` leaves ``events`` empty, for a caller that explains each action itself
+    (``explain_events``)."""
     rules = game.rules
     scores = list(game.scores)
     playing = game.phase == "play"
@@ -111,7 +114,7 @@ def public_part(game: Game, *, deadline: float | None = None) -> PublicJSON:
         "deck": deck_sources(game),
         # Every draw's tile is left out: a seat's own are in its part (``drawn``).
         "history": [action_json(a._replace(tile=None)) for a in game.history],
-        "events": last_events(game),
+        "events": last_events(game) if events else [],
         "reveal": None if playing else reveal(game),
         "winner": game.winner,
         "call_window": _call_window(game),

@@ -324,6 +324,7 @@ def test_the_public_part_is_the_same_for_every_seat() -> None:
         parts = [project(game, s, deadline=3.0).public for s in [*range(4), None]]
         assert all(p == parts[0] for p in parts)
         assert parts[0] == public_part(game, deadline=3.0)
+        assert public_part(game, deadline=3.0, events=False) == {**parts[0], "events": []}
 
 
 def test_the_seat_part_lists_the_legal_moves_and_what_they_do() -> None:
