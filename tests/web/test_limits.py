@@ -127,7 +127,8 @@ def test_bots_alone_play_only_while_someone_watches(make_client: Any) -> None:
     assert seq_of(client, created) == 1  # dealt, and nobody watches: no move
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "token": token_of(created["watch"])})
-        assert recv(ws)["type"] == "state"
+        reply = recv(ws)
+        assert reply["type"] == "state", reply
         deadline = time.monotonic() + 10
         while seq_of(client, created) < 4:
             assert time.monotonic() < deadline, "the bots did not play for their watcher"
@@ -146,7 +147,8 @@ def test_a_socket_that_keeps_flooding_is_closed(make_client: Any) -> None:
     assert token is not None
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "token": token})
-        assert recv(ws)["type"] == "state"
+        reply = recv(ws)
+        assert reply["type"] == "state", reply
         started = time.monotonic()
         code = None
         while time.monotonic() - started < 5:
@@ -173,7 +175,8 @@ def test_a_socket_at_its_rate_is_not_closed(make_client: Any) -> None:
     assert token is not None
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "token": token})
-        assert recv(ws)["type"] == "state"
+        reply = recv(ws)
+        assert reply["type"] == "state", reply
         for _ in range(15):  # 10 a second, half the rate
             ws.send_json({"type": "ping"})
             assert recv(ws)["type"] == "pong"
@@ -222,3 +225,43 @@ def test_a_join_loop_is_refused_past_its_rate(make_client: Any) -> None:
                 assert closed.value.code == 4429
                 assert "en" in reply["message"] and "fr" in reply["message"]
     assert outcomes == ["state"] * 5 + ["joins_rate"] * 2
+
+
+def test_a_bots_time_says_nothing_about_its_choice() -> None:
+    from fives.web.hub import THINK_S, think_pad
+
+    for level, think in THINK_S.items():
+        forced = [0.001 + think_pad(level, 0.001) for _ in range(200)]  # no choice to make
+        searched = [think * 0.9 + think_pad(level, think * 0.9) for _ in range(200)]
+        for times in (forced, searched):
+            assert think <= min(times) and max(times) <= think * 4 / 3 + 0.002, level
+
+
+@pytest.mark.slow  # seconds: a game of bots played out
+def test_finished_tables_past_the_retention_are_deleted(make_client: Any) -> None:
+    client = make_client(retention_days=1.0, auto_next=0.0)
+    finished = create(client, preset="five-up", players=2, target=1,
+                      seats=BOTS["seats"])
+    going_on = create(client, **HUMANS)
+    server = client.app.state.server
+    with client.websocket_connect("/ws") as ws:  # watched: the bots play the game out
+        ws.send_json({"type": "join", "token": token_of(finished["watch"])})
+        deadline = time.monotonic() + 20
+        while True:
+            frame = recv(ws)
+            if frame["type"] == "state" and frame["view"]["phase"] == "game_over":
+                break
+            assert time.monotonic() < deadline, "the game did not end"
+    time.sleep(0.2)
+    server.evict_idle(now=time.time() + 10 ** 6)  # both leave memory; one game goes on
+    time.sleep(0.2)
+    assert finished["table"] not in server.tables and going_on["table"] not in server.tables
+    assert client.portal.call(server.delete_old_tables, time.time() + 0.5 * 86400) == 0
+    assert client.portal.call(server.delete_old_tables, time.time() + 2 * 86400) == 1
+    ids = server.storage.table_ids()
+    assert finished["table"] not in ids and going_on["table"] in ids
+    assert server.storage.log(finished["table"]) == []
+    assert server.storage.log(going_on["table"])  # its log is whole
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": token_of(finished["watch"])})
+        assert recv(ws)["key"] == "bad_token"

@@ -106,6 +106,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--bot-workers", type=int, default=2,
                         help="bot worker processes (default 2)")
+    parser.add_argument("--retention-days", type=float, default=0.0,
+                        help="delete finished tables idle for this many days, with their links "
+                        "and records (default 0: keep them for ever)")
     parser.add_argument(
         "--table-rate",
         type=float,
@@ -197,6 +200,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.gc_full_every <= 1e6:
         return _fail(f"invalid --gc-full-every {args.gc_full_every!r}: expected 0 (never) or "
                      "a number of seconds")
+    if not 0 <= args.retention_days <= 36500:
+        return _fail(f"invalid --retention-days {args.retention_days!r}: expected 0 (off) to "
+                     "36500 days")
     if not 1 <= args.max_connections <= 1_000_000:
         return _fail(f"invalid --max-connections {args.max_connections!r}: expected at least 1")
     try:
@@ -208,6 +214,7 @@ def run(args: argparse.Namespace) -> int:
         allowed = LOOPBACK_NAMES
     config = ServerConfig(
         bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
+        retention_days=args.retention_days,
         trusted_proxies=tuple(args.trusted_proxy), allowed_hosts=allowed,
         gc_tuning=not args.no_gc_tuning, gc_full_every=args.gc_full_every,
         metrics_token=args.metrics_token,

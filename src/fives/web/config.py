@@ -45,6 +45,9 @@ class ServerConfig:
     bot_workers: int = 2
     away_grace: float = 20.0  # a bot plays for a player who left this long ago (tables choose)
     auto_next: float = 2.0
+    # Finished tables whose last action is older than this many days are deleted (their links
+    # stop working, their records go); 0: kept for ever.
+    retention_days: float = 0.0
     hand_break: float = 30.0  # after one player's "Next hand", the others' time to read
     limits: Limits = field(default_factory=Limits)
     # Peers whose X-Forwarded-For is believed (addresses, or "*" for any).

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -45,6 +46,20 @@ _ids = itertools.count(1)
 # to the most: a table notices within about RETRY_MAX_S that its storage is back.
 RETRY_FIRST_S = 0.1
 RETRY_MAX_S = 1.0
+RETENTION_EVERY_S = 3600.0  # how often old finished tables are looked for
+
+
+# How long a bot of each level takes to move, forced or not, after the table's bot delay: at
+# least its search budget (bots/search.py, bots/expert.py) and the round trip to its worker, so
+# that its time does not tell whether it had a choice. Noise of up to a third more covers the
+# rest (a search that ran over on a loaded machine).
+THINK_S = {"random": 0.05, "greedy": 0.05, "heuristic": 0.1, "search": 0.3, "expert": 0.5}
+
+
+def think_pad(level: str, spent: float) -> float:
+    """What to wait after a move that took ``spent`` seconds to choose."""
+    think = THINK_S.get(level, 0.5)
+    return max(0.0, think * random.uniform(1.0, 4 / 3) - spent)
 
 
 class QuietLog:
@@ -161,6 +176,7 @@ class GameServer:
         self.hinting: set[tuple[str, int]] = set()  # (table, seq): one hint at a time each
         self.storage_errors = QuietLog()
         self.joins = JoinRates(config.limits)
+        self.next_retention = 0.0  # when the next deletion of old finished tables runs
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -267,11 +283,39 @@ class GameServer:
                            if any(t in self.tables for t in held)}
         return len(gone)
 
+    async def delete_old_tables(self, now: float | None = None, limit: int = 200) -> int:
+        """Delete the finished tables idle for ``retention_days`` (not those in memory, not
+        those whose game goes on); how many went."""
+        now = time.time() if now is None else now
+        before = now - self.config.retention_days * 86400
+        deleted = 0
+        for table_id in await self.storage.idle_table_ids(before, limit):
+            if table_id in self.tables or table_id in self.loading:
+                continue
+            stored = await self.storage.load(table_id)
+            if stored is None:
+                continue
+            try:
+                service = TableService(table_id, stored[0], self.policy)
+                service.replay(stored[1])
+            except (FivesError, ValueError, KeyError):
+                continue  # a log that does not replay is left for a person to look at
+            if service.is_finished or service.game is None:
+                await self.storage.delete_table(table_id)
+                deleted += 1
+        return deleted
+
     async def _housekeeping(self) -> None:
         while True:
             await asyncio.sleep(min(30.0, max(0.5, self.config.limits.table_idle / 4)))
             self.evict_idle()
             self.joins.sweep()
+            if self.config.retention_days > 0 and time.monotonic() >= self.next_retention:
+                self.next_retention = time.monotonic() + RETENTION_EVERY_S
+                try:
+                    await self.delete_old_tables()
+                except Exception as exc:  # the storage is away: the next round tries again
+                    self.storage_errors.note(f"retention: {type(exc).__name__}")
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -477,12 +521,15 @@ class GameServer:
         move: str | None = None
         turn = service.bot_turn(wake)
         if turn is not None:
+            started = time.monotonic()
             move = turn.move or await self.bots.choose(turn.level, turn.view)
             if move is None:  # no worker could answer: try again later, never a stand-in
                 return False
             if move not in turn.legal:
                 log.error("table %s: bot gave an illegal move", service.id)
                 return True
+            if self.config.bot_delay > 0:  # a server for people (0: tests and benches)
+                await asyncio.sleep(think_pad(turn.level, time.monotonic() - started))
         if self.stopping:
             return True
         async with table.lock:

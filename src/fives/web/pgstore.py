@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-from fives.web.storage import LogEntry, Storage, StorageError, hash_token
+from fives.web.storage import (
+    DELETE_TABLE,
+    IDLE_TABLES,
+    LogEntry,
+    Storage,
+    StorageError,
+    hash_token,
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 # Appends in one statement: each row joins the log only while its writer's epoch is still the
@@ -299,6 +306,16 @@ class PgStorage(Storage):
             cur = await conn.execute("SELECT epoch FROM tables WHERE id = %s", (table_id,))
             row = await cur.fetchone()
         return None if row is None else int(row[0])
+
+    async def idle_table_ids(self, before: float, limit: int) -> list[str]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(IDLE_TABLES, (before, limit))
+            return [str(r[0]) for r in await cur.fetchall()]
+
+    async def delete_table(self, table_id: str) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            for sql in DELETE_TABLE:
+                await conn.execute(sql, (table_id,))
 
     async def active_table_ids(self, since: float) -> list[str]:
         async with self.pool.connection() as conn:

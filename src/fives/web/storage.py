@@ -138,6 +138,14 @@ class Storage(abc.ABC):
     async def active_table_ids(self, since: float) -> list[str]:
         """Tables with an action at or after ``since`` (those worth loading at start)."""
 
+    @abc.abstractmethod
+    async def idle_table_ids(self, before: float, limit: int) -> list[str]:
+        """Up to ``limit`` tables whose last action (or creation) is older than ``before``."""
+
+    @abc.abstractmethod
+    async def delete_table(self, table_id: str) -> None:
+        """Delete a table, its links and its log."""
+
 
 def open_db(path: str, timeout: float = 30.0) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=timeout)
@@ -167,6 +175,14 @@ Job = Callable[[sqlite3.Connection], Any]
 Done = Callable[[Any, BaseException | None], None]
 # A log row, ready to insert: (table_id, seq, kind, payload as JSON, time).
 Row = tuple[str, int, str, str, float]
+
+# Both back ends' SQL (PostgreSQL's placeholders; SQLite's are ``?``).
+IDLE_TABLES = """
+SELECT t.id FROM tables t LEFT JOIN log l ON l.table_id = t.id
+GROUP BY t.id, t.created HAVING COALESCE(MAX(l.at), t.created) < %s LIMIT %s
+"""
+DELETE_TABLE = ("DELETE FROM log WHERE table_id = %s", "DELETE FROM tokens WHERE table_id = %s",
+                "DELETE FROM tables WHERE id = %s")
 
 INSERT_ROW = "INSERT INTO log (table_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)"
 
@@ -331,6 +347,15 @@ class SqliteStorage(Storage):
             "SELECT table_id FROM log GROUP BY table_id HAVING MAX(at) >= ?", (since,)
         )
         return [str(r[0]) for r in rows]
+
+    async def idle_table_ids(self, before: float, limit: int) -> list[str]:
+        rows = self.db.execute(IDLE_TABLES.replace("%s", "?"), (before, limit))
+        return [str(r[0]) for r in rows]
+
+    async def delete_table(self, table_id: str) -> None:
+        assert self.writer is not None
+        await self.writer.run(lambda db: [db.execute(sql.replace("%s", "?"), (table_id,))
+                                          for sql in DELETE_TABLE])
 
     # Synchronous reads for tools and tests (the server itself uses the async ones).
     def table_ids(self) -> list[str]:
