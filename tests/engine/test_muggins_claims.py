@@ -522,3 +522,45 @@ def test_the_projection_of_a_window_a_call_and_a_penalty() -> None:
     over.play(A_PLACES + "=20")
     keys = [e["key"] for e in project(over, 1).public["events"]]
     assert keys == ["place_claim", "penalty"]
+
+
+def test_a_fair_dealt_claims_record_verifies_and_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A muggins-1868 game of bots counting like people, dealt as a table deals (a committed
+    seed per hand): ``fives verify`` checks its deals and ``fives replay`` its claims."""
+    from fives.bots import make_player
+    from fives.bots.base import table_call
+    from fives.dealing import Deal
+    from fives.web.fairdeal import commitment, deal_from_seed
+
+    rules = Ruleset.preset("muggins-1868")
+    players = {s: make_player(("heuristic", "greedy")[s], seed=s, counting="human")
+               for s in range(2)}
+
+    def deal(number: int) -> tuple[Deal, dict[str, object]]:
+        seed = f"{number:064x}"
+        hands, bone = deal_from_seed(seed, 2, rules.hand_size)
+        meta = {"deal": {"seed": seed, "commitment": commitment(seed, "t1", 1, number)}}
+        return Deal(tuple(tuple(map(T, h)) for h in hands), tuple(map(T, bone))), meta
+
+    first, meta = deal(1)
+    game = Game(rules, deal=first)
+    metas = [meta]
+    while not game.is_over:
+        if game.phase_name == "hand_over":
+            nxt, meta = deal(game.hand_number + 1)
+            game.next_hand(nxt)
+            metas.append(meta)
+            continue
+        move = table_call(game, players) or players[game.turn].choose(game.view(game.turn))
+        game.play(move)
+    assert any(e.type == "muggins" for e in game.events)
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps(game.to_record(meta={"table": "t1", "game": 1},
+                                              hand_meta=metas)))
+    capsys.readouterr()
+    assert main(["verify", str(path), "--lang", "en"]) == 0
+    assert f"All {len(metas)} deals verified." in capsys.readouterr().out
+    assert main(["replay", str(path), "--format", "jsonl"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines == [e.to_json() for e in game.events]
