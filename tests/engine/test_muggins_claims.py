@@ -446,12 +446,9 @@ def test_the_documented_muggins_1868_record_replays(capsys: pytest.CaptureFixtur
 
 
 
-def test_the_front_ends_refuse_a_person_at_a_claims_table_for_now(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_web_refuses_a_claims_table_for_now() -> None:
     from fives.web.protocol import ProtocolError, parse_table_request
 
-    assert main(["play", "--preset", "muggins-1868", "--seats", "human,greedy"]) == 2
-    assert "cannot be played by a person in the terminal yet" in capsys.readouterr().err
     with pytest.raises(ProtocolError, match="not played on the web yet"):
         parse_table_request({"preset": "muggins-1868", "seats": [{"kind": "me"},
                                                                  {"kind": "bot", "level": 2}]})

@@ -22,7 +22,7 @@ from fives.cli.common import (
 )
 from fives.errors import FivesError, UsageError
 from fives.i18n import default_lang, error_text, os_error_text, text
-from fives.rules import CLAIMS_PRESETS, HISTORICAL
+from fives.rules import HISTORICAL
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -35,7 +35,7 @@ HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
 DEFAULT_LEVEL = "heuristic"
 MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
                 "fives-and-threes", "draw", "block",
-                *(p for p in HISTORICAL if p not in CLAIMS_PRESETS))  # historical last (O14)
+                *HISTORICAL)  # historical last (O14)
 MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
 
 
@@ -63,6 +63,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--plain", action="store_true", help=h("tui.arg_plain"))
     p.add_argument("--delay", default="0.6", help=h("tui.arg_delay"))
     p.add_argument("--think", default=None, help=h("tui.arg_think"))
+    p.add_argument("--counting", choices=("exact", "human"), default="human",
+                   help=h("tui.arg_counting"))
     p.set_defaults(func=run)
 
 
@@ -348,7 +350,8 @@ def start(args: argparse.Namespace, lang: str) -> int:
         return chosen  # the setup questions were left
     game, seats, seed, think = chosen
     bots = {
-        seat: make_player(kind, seed=None if seed is None else seed * 31 + seat)
+        seat: make_player(kind, seed=None if seed is None else seed * 31 + seat,
+                          counting=args.counting)
         for seat, kind in enumerate(seats) if kind != HUMAN
     }
     full_screen = full_screen_wanted(args, console)

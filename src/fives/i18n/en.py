@@ -468,6 +468,29 @@ MESSAGES: dict[str, str] = {
     "tui.not_legal": "{value!r} is not one of your moves: type its number from the list.",
     "tui.bad_input": "{value!r} is neither a move nor a command: type help.",
     "tui.hint_title": "Hint from the strongest bot (best first):",
+    # --- muggins claims in the terminal (RULES.md §9 O1)
+    "tui.claim_ask": "How many points? ",
+    "tui.claim_bad": (
+        "Write the points as a whole number (0 if the tile scores nothing), "
+        "not {value!r}."
+    ),
+    "tui.claim_not_here": (
+        "{value}: only a tile you place carries a claim (and only with muggins "
+        "claims)."
+    ),
+    "tui.claims": "claims {claim}",
+    "tui.claims_you": "you claim {claim}",
+    "tui.claims_over": "claims {claim}: more than the tile scores, so nothing",
+    "tui.claims_over_you": "you claim {claim}: more than the tile scores, so nothing",
+    "tui.muggins_offer": "{who} claimed {claim}. Call muggins? [y/N] ",
+    "tui.muggins_not_now": "No muggins to call now: a call comes right after an opponent's tile.",
+    "tui.ev_muggins": "{who} calls muggins and takes {points}",
+    "tui.ev_muggins_you": "You call muggins and take {points}",
+    "tui.ev_muggins_mistaken": "{who} calls muggins, but the count was right: nothing taken",
+    "tui.ev_muggins_mistaken_you": "You call muggins, but the count was right: nothing taken",
+    "tui.ev_penalty": "{who} takes the over-claim as a penalty: +{points}",
+    "tui.ev_penalty_you": "You take the over-claim as a penalty: +{points}",
+    "tui.hint_next": "next",
     "tui.hint_best": "best",
     "tui.hint_behind": "{value} points against the best (the bot's estimate for the hand)",
     "tui.hint_unavailable": "No hint available.",
@@ -525,6 +548,10 @@ MESSAGES: dict[str, str] = {
     "tui.arg_no_color": "no colours",
     "tui.arg_no_tally": "hide the Five Up paper tally",
     "tui.arg_delay": "seconds to pause after each bot move when redrawing (default 0.6)",
+    "tui.arg_counting": (
+        "under muggins claims, how the bots count: human (the weaker ones sometimes count short "
+        "or let your short count go; the default) or exact"
+    ),
     "tui.arg_think": "seconds the stronger bots may think per move (default 1.0)",
     "tui.err_not_int": "invalid {what} {value!r}: expected a whole number",
     "tui.err_too_small": "invalid {what} {value!r}: expected {low} or more",
@@ -541,10 +568,6 @@ MESSAGES: dict[str, str] = {
     "tui.err_read": "cannot read {path!r}: {reason}",
     "tui.err_not_record": "invalid record {path!r}: expected a UTF-8 JSON game record",
     "tui.err_no_rich": "the terminal game needs the rich library: pip install 'fives[tui]'",
-    "tui.err_claims": (
-        "Muggins claims (muggins-1868, muggins_claims) cannot be played by a person in the "
-        "terminal yet: let bots play it (greedy, heuristic), or replay a record."
-    ),
     "tui.err_resume_rules": (
         "--resume takes the rules from the record: leave out --preset, --players, --partnerships "
         "and --option"

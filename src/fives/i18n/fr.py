@@ -512,6 +512,32 @@ MESSAGES: dict[str, str] = {
     "tui.not_legal": "{value!r} ne fait pas partie de vos coups : tapez son numéro dans la liste.",
     "tui.bad_input": "{value!r} n'est ni un coup ni une commande : tapez aide.",
     "tui.hint_title": "Indice du robot le plus fort (le meilleur d'abord) :",
+    # --- les annonces de muggins dans le terminal (RULES.md §9 O1)
+    "tui.claim_ask": "Combien de points ? ",
+    "tui.claim_bad": (
+        "Écrivez les points en nombre entier (0 si le domino ne rapporte "
+        "rien), pas {value!r}."
+    ),
+    "tui.claim_not_here": (
+        "{value} : seul un domino que vous posez porte une annonce (avec les "
+        "annonces de muggins)."
+    ),
+    "tui.claims": "annonce {claim}",
+    "tui.claims_you": "vous annoncez {claim}",
+    "tui.claims_over": "annonce {claim} : plus que ne rapporte le domino, donc rien",
+    "tui.claims_over_you": "vous annoncez {claim} : plus que ne rapporte le domino, donc rien",
+    "tui.muggins_offer": "{who} a annoncé {claim}. Crier muggins ? [o/N] ",
+    "tui.muggins_not_now": (
+        "Pas de muggins à crier maintenant : on crie juste après le domino "
+        "d'un adversaire."
+    ),
+    "tui.ev_muggins": "{who} crie muggins et prend {points}",
+    "tui.ev_muggins_you": "Vous criez muggins et prenez {points}",
+    "tui.ev_muggins_mistaken": "{who} crie muggins, mais le compte était juste : rien de pris",
+    "tui.ev_muggins_mistaken_you": "Vous criez muggins, mais le compte était juste : rien de pris",
+    "tui.ev_penalty": "{who} reçoit l'annonce trop forte en pénalité : +{points}",
+    "tui.ev_penalty_you": "Vous recevez l'annonce trop forte en pénalité : +{points}",
+    "tui.hint_next": "ensuite",
     "tui.hint_best": "le meilleur",
     "tui.hint_behind": (
         "{value} points par rapport au meilleur (estimation du robot pour la manche)"
@@ -572,6 +598,10 @@ MESSAGES: dict[str, str] = {
     "tui.arg_no_color": "sans couleurs",
     "tui.arg_no_tally": "cacher la marque sur papier du Five Up",
     "tui.arg_delay": "secondes de pause après chaque coup de robot (par défaut 0.6)",
+    "tui.arg_counting": (
+        "avec les annonces de muggins, comment comptent les robots : human (les plus faibles "
+        "comptent parfois trop peu ou laissent passer votre erreur ; par défaut) ou exact"
+    ),
     "tui.arg_think": "secondes de réflexion des robots forts par coup (par défaut 1.0)",
     "tui.err_not_int": "{what} invalide {value!r} : nombre entier attendu",
     "tui.err_too_small": "{what} invalide {value!r} : {low} ou plus attendu",
@@ -590,11 +620,6 @@ MESSAGES: dict[str, str] = {
     "tui.err_not_record": "partie invalide {path!r} : fichier JSON UTF-8 attendu",
     "tui.err_no_rich": (
         "le jeu dans le terminal a besoin de la bibliothèque rich : pip install 'fives[tui]'"
-    ),
-    "tui.err_claims": (
-        "Les annonces de muggins (muggins-1868, muggins_claims) ne se jouent pas encore à la "
-        "main dans le terminal : faites jouer des robots (greedy, heuristic) ou "
-        "rejouez un enregistrement."
     ),
     "tui.err_resume_rules": (
         "--resume prend les règles dans la partie sauvegardée : retirez --preset, --players, "

@@ -9,18 +9,19 @@ session's :class:`fives.tui.ui.UI`.
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from fives.errors import FivesError
+from fives.moves import CLAIM_MAX, Move
 from fives.tui.frame import move_words, overdraw_cost, wrap
 from fives.tui.screen import TALLY_PRESETS
 from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
-    from fives.moves import Move
     from fives.tui.session import PlaySession
     from fives.views import SeatView
 
@@ -37,7 +38,14 @@ COMMANDS = {
     "quit": ("quit", "q", "exit", "quitter"),
     "moves": ("moves", "coups", "board", "table"),
     "tally": ("tally", "scores", "marque"),
+    "muggins": ("muggins", "m"),  # RULES.md §9 O1: call the last placement's short count
 }
+NUMBER_CLAIM = re.compile(r"(\d+)\s*=\s*(\d+)")  # "3=15": move 3 claiming 15 (§9 O1)
+
+
+def own_moves(view: SeatView) -> list[Move]:
+    """The moves of the seat's turn, listed and numbered: a muggins call is typed (§9 O1)."""
+    return [m for m in view.legal_moves if m.kind != "muggins"]
 # The move words of RULES.md §12.2 in French too.
 MOVE_WORDS = {"piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass"}
 
@@ -46,13 +54,22 @@ def command(s: PlaySession, answer: str, seat: int, view: SeatView, moves: list[
     """Handle one line typed at the prompt; True when the turn is over."""
     word, _, rest = answer.partition(" ")
     word_l = word.lower()
-    if answer.isdigit():
-        index = int(answer)
+    numbered = NUMBER_CLAIM.fullmatch(answer)
+    if answer.isdigit() or numbered:
+        index = int(numbered.group(1) if numbered else answer)
         if not 1 <= index <= len(moves):
             s.error(s.t("tui.bad_number", value=answer, count=len(moves)))
             return False
-        s.apply(moves[index - 1])
+        move = moves[index - 1]
+        if numbered:  # "3=15": move 3 claiming 15 (RULES.md §9 O1)
+            if not s.game.rules.muggins_claims or move.kind not in ("lead", "place"):
+                s.error(s.t("tui.claim_not_here", value=answer))
+                return False
+            move = move.with_claim(min(int(numbered.group(2)), CLAIM_MAX))
+        s.apply(move)
         return True
+    if word_l in COMMANDS["muggins"]:
+        return muggins(s, seat)
     if word_l in COMMANDS["help"]:
         s.ui.overlay(wrap(s.t("tui.help_text"), 200))
     elif word_l in COMMANDS["tally"]:
@@ -76,6 +93,17 @@ def command(s: PlaySession, answer: str, seat: int, view: SeatView, moves: list[
     else:
         return typed_move(s, MOVE_WORDS.get(answer.lower(), answer), moves)
     return False
+
+
+def muggins(s: PlaySession, seat: int) -> bool:
+    """The player calls muggins on the last placement (RULES.md §9 O1): the turn goes on."""
+    call = Move.muggins(seat)
+    if call not in s.game.view(seat).legal_moves:
+        s.error(s.t("tui.muggins_not_now"))
+        return False
+    s.apply(call)
+    s.ui.show(s.moment(own_moves(s.game.view(seat))))
+    return False  # a call does not change whose turn it is
 
 
 def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
@@ -106,8 +134,13 @@ def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
         return False
     try:
         move = s.game.parse_move(answer)
-    except FivesError:
-        return bare_tile(s, answer, moves)
+    except FivesError as err:
+        if err.key != "missing_claim":
+            return bare_tile(s, answer, moves)
+        try:  # a move typed without its claim: the claim is asked next (§9 O1)
+            move = s.game.parse_move(answer + "=0").unclaimed
+        except FivesError:
+            return bare_tile(s, answer, moves)
     s.apply(move)
     return True
 
@@ -194,6 +227,7 @@ def hint(s: PlaySession, view: SeatView, moves: list[Move]) -> None:
         return
     lines = [Text(s.t("tui.hint_title"), style="bold")]
     best = ranked[0].value
+    claims = view.rules.muggins_claims  # §9 O1: the player counts; the hint ranks only
     for i, cand in enumerate(ranked):
         number = moves.index(cand.move) + 1 if cand.move in moves else "?"
         line = Text(f"  {number}) ", style="bold cyan")
@@ -202,6 +236,8 @@ def hint(s: PlaySession, view: SeatView, moves: list[Move]) -> None:
         line.append("  ")
         if i == 0:
             line.append(s.t("tui.hint_best"), style="bold green")
+        elif claims:
+            line.append(s.t("tui.hint_next"))
         else:
             line.append(s.t("tui.hint_behind", value=f"{(cand.value - best) / scale:+.1f}"))
         if view.rules.is_solitaire and cand.points is not None and cand.against is not None:

@@ -95,6 +95,11 @@ class Narrator:
                 self.note(Text(self.t(key, who=self.names.seat(seat)), style="dim"))
             elif kind == "hand_end":
                 self.hand_end(game, entry["key"], params)
+            elif kind in ("muggins", "penalty"):  # RULES.md §9 O1: a call, a Foster penalty
+                seat = int(params["seat"])
+                key = f"tui.ev_{entry['key']}" + ("_you" if self.you(seat) else "")
+                self.note(Text(self.t(key, who=self.names.seat(seat), points=params["points"]),
+                               style="bold magenta" if params["points"] else "dim"))
             elif kind != "game_end":  # the results say it; a variant's own event by its kind
                 self.note(Text(kind.replace("_", " ")))
 
@@ -109,7 +114,13 @@ class Narrator:
         else:
             line = Text(self.t("tui.ev_place" + you, who=who, tile=tile,
                                parent=tile_shown(params["onto"])))
-        if "parts" in params:  # draw and block games: the ends never score
+        if "claim" in params:  # muggins claims (§9 O1): the claim, not the count
+            line.append(self.t("tui.action_sep"))
+            over = params["points"] < params["claim"]
+            key = "tui.claims_over" if over else "tui.claims"
+            line.append(self.t(key + you, claim=params["claim"]),
+                        style="yellow" if over else "bold")
+        elif "parts" in params:  # draw and block games: the ends never score
             line.append(self.t("tui.action_sep"))
             count = parts_text(params["parts"]) or str(params["total"])
             if params["points"]:

@@ -182,7 +182,7 @@ def layout_block(view: SeatView, layout: Mapping[str, Any], lang: str, *, last: 
     ends = describe_ends(data, lang)
     if len(ends):
         lines.append(ends)
-        if view.rules.scoring != "none":
+        if view.rules.scoring != "none" and not view.rules.muggins_claims:  # §9 O1: players count
             lines.append(count_line(layout, lang))
     return Group(*lines)
 

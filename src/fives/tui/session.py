@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from fives.claims import ClaimsGame, callers
 from fives.events import DrawEvent, HandEndEvent, PassEvent, PlayEvent
 from fives.i18n import os_error_text, text
+from fives.moves import CLAIM_MAX, Move
 from fives.solitaire import deck_sources
 from fives.tui import commands
-from fives.tui.commands import COMMANDS, NO, YES
+from fives.tui.commands import COMMANDS, NO, YES, own_moves
 from fives.tui.narrator import Narrator
 from fives.tui.saving import (
     HUMAN,
@@ -39,7 +41,6 @@ from fives.tui.ui import UI, Moment
 if TYPE_CHECKING:
     from fives.bots import Player
     from fives.game import Game
-    from fives.moves import Move
     from fives.record import RecordJSON
     from fives.tiles import Tile
     from fives.views import SeatView
@@ -126,6 +127,7 @@ class PlaySession:
         self.narrator = Narrator(self.names, lang)
         self.last_node: int | None = None
         self.last_drawn: dict[int, Tile] = {}
+        self.offered: tuple[int, int] | None = None  # the window a person was offered (§9 O1)
         self.facing: int | None = None  # the human whose hand is on screen (hot seat)
         self.history = hand_summaries(game)
         # The record as of the last completed action: what Ctrl-C saves.
@@ -222,6 +224,8 @@ class PlaySession:
             if game.phase_name == "hand_over":
                 self.between_hands()
                 continue
+            if self.calls():
+                continue
             seat = game.turn
             if self.seats[seat] == HUMAN:
                 self.human_turn(seat)
@@ -249,10 +253,48 @@ class PlaySession:
         self.narrator.entries(self.game, public_part(self.game)["events"])
         self.ui.actions(self.narrator)
 
+    # ------------------------------------------------------------------ muggins (§9 O1)
+    def calls(self) -> bool:
+        """After a placement under muggins claims, the seats that may call, in turn order from
+        the placer: a person is offered muggins when the claim was short (once a window), a bot
+        calls as it counts. True when somebody called."""
+        game = self.game
+        window = game.call_window if isinstance(game, ClaimsGame) else None
+        if window is None:
+            return False
+        key = (game.hand_number, len(game.history))
+        for seat in callers(game.rules, window.placer):
+            if self.seats[seat] == HUMAN:
+                if window.claim >= window.score or self.offered == key:
+                    continue
+                self.offered = key
+                if self.yes(self.t("tui.muggins_offer", who=self.who(window.placer),
+                                   claim=window.claim), default=False):
+                    self.apply(Move.muggins(seat))
+                    return True
+            else:
+                call = self.bots[seat].call(game.view(seat))
+                if call is not None:
+                    self.apply(call)
+                    return True
+        return False
+
+    def ask_claim(self) -> int:
+        """The points a person claims for the tile they place (asked with no hint)."""
+        while True:
+            answer = self.ui.ask(self.t("tui.claim_ask")).strip()
+            if answer.isdigit() and int(answer) <= CLAIM_MAX:
+                return int(answer)
+            if answer:
+                self.error(self.t("tui.claim_bad", value=answer))
+
     # ------------------------------------------------------------------ acting
     def apply(self, move: Move) -> None:
         from fives.projection import explain_events
 
+        if (self.game.rules.muggins_claims and move.kind in ("lead", "place")
+                and move.claim < 0):
+            move = move.with_claim(self.ask_claim())  # a person's tile: they count it
         before = tuple(self.game.scores)
         events = self.game.play(move)
         self.safe_record = self.record()
@@ -293,7 +335,7 @@ class PlaySession:
             self.ui.handover(self.moment(), self.t("tui.handover", who=self.who(seat)))
             self.facing = seat
         view = self.game.view(seat)
-        moves = list(view.legal_moves)
+        moves = own_moves(view)
         if len(moves) == 1 and moves[0].kind in ("draw", "pass"):
             self.apply(moves[0])  # nothing to choose: draw or pass for the player
             if self.game.phase_name == "play":
@@ -308,8 +350,8 @@ class PlaySession:
                     self.facing = None  # the hand leaves the screen with the player's move
                 return
             if self.game.turn == seat and self.game.phase_name == "play":
-                view = self.game.view(seat)  # undo may have changed the position
-                moves = list(view.legal_moves)
+                view = self.game.view(seat)  # undo (or a call) may have changed the position
+                moves = own_moves(view)
 
     def answer(self, line: str, seat: int, view: SeatView, moves: list[Move]) -> bool:
         """One line typed at the move prompt (or sent by a click): a move's number, a move in
@@ -322,7 +364,7 @@ class PlaySession:
         game = self.game
         done = commands.command(self, answer, seat, view, moves)
         if not done and self.game is not game:  # undone: another position, other moves
-            self.ui.show(self.moment(list(self.game.view(seat).legal_moves)))
+            self.ui.show(self.moment(own_moves(self.game.view(seat))))
         return done
 
     # ------------------------------------------------------------------ saving
