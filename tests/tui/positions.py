@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fives.claims import with_exact_claim
 from fives.game import Game
 from fives.record import RecordJSON
 from fives.rules import Ruleset
@@ -20,6 +21,12 @@ from fives.rules import Ruleset
 class Position:
     record: RecordJSON
     move_number: int  # the move that reaches the moment (for hand_end / game_end)
+    claim: int | None = None  # its exact claim, under muggins claims (RULES.md §9 O1)
+
+    @property
+    def answer(self) -> str:
+        """What to type for that move: '3', or '3=15' where the player claims (§9 O1)."""
+        return str(self.move_number) if self.claim is None else f"{self.move_number}={self.claim}"
 
     def save(self, path: Path) -> Path:
         path.write_text(json.dumps(self.record), encoding="utf-8")
@@ -63,11 +70,13 @@ def find_positions(preset: str, players: int, seed: int = 1,
                     if move.kind != "place" or not last_tile:
                         continue
                     after = game.copy()
-                    after.play(move)
+                    claimed = with_exact_claim(game, move)
+                    after.play(claimed)
                     key = "game_end" if after.is_over else "hand_end"
                     if key not in found:
-                        found[key] = Position(game.to_record(meta=meta(players, lang)), i + 1)
-            game.play(moves[rng.randrange(len(moves))])
+                        found[key] = Position(game.to_record(meta=meta(players, lang)), i + 1,
+                                              claimed.claim if claimed.claim >= 0 else None)
+            game.play(with_exact_claim(game, moves[rng.randrange(len(moves))]))
         if {"mid", "hand_end", "game_end"} <= found.keys():
             break
     return found

@@ -482,7 +482,7 @@ MESSAGES: dict[str, str] = {
     "tui.claims_you": "you claim {claim}",
     "tui.claims_over": "claims {claim}: more than the tile scores, so nothing",
     "tui.claims_over_you": "you claim {claim}: more than the tile scores, so nothing",
-    "tui.muggins_offer": "{who} claimed {claim}. Call muggins? [y/N] ",
+    "tui.muggins_offer": "{who} claimed {claim}. Call muggins? [y/n] ",
     "tui.muggins_not_now": "No muggins to call now: a call comes right after an opponent's tile.",
     "tui.ev_muggins": "{who} calls muggins and takes {points}",
     "tui.ev_muggins_you": "You call muggins and take {points}",

@@ -526,7 +526,7 @@ MESSAGES: dict[str, str] = {
     "tui.claims_you": "vous annoncez {claim}",
     "tui.claims_over": "annonce {claim} : plus que ne rapporte le domino, donc rien",
     "tui.claims_over_you": "vous annoncez {claim} : plus que ne rapporte le domino, donc rien",
-    "tui.muggins_offer": "{who} a annoncé {claim}. Crier muggins ? [o/N] ",
+    "tui.muggins_offer": "{who} a annoncé {claim}. Crier muggins ? [o/n] ",
     "tui.muggins_not_now": (
         "Pas de muggins à crier maintenant : on crie juste après le domino "
         "d'un adversaire."
