@@ -259,12 +259,6 @@ def engine_message(err: FivesError, lang: str) -> str:
     return error_text(err, lang)
 
 
-def check_claims(rules: Ruleset, seats: list[str], lang: str) -> None:
-    """RULES.md §9 O1: the terminal has no claim entry yet; bots may play it."""
-    if rules.muggins_claims and HUMAN in seats:
-        raise usage_error("tui.err_claims", lang)
-
-
 def choose_game(args: argparse.Namespace, lang: str, ask: Ask, say: Callable[[str], None],
                 seed: int | None, think: float) -> tuple[Game, list[str], int | None, float] | int:
     """The game to play (new, or resumed from a record), its seats, the bots' seed and thinking
@@ -317,7 +311,6 @@ def choose_game(args: argparse.Namespace, lang: str, ask: Ask, say: Callable[[st
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(rules, seed=seed)
-    check_claims(game.rules, seats, lang)
     return game, seats, seed, think
 
 
