@@ -537,7 +537,8 @@ def test_a_fair_dealt_claims_record_verifies_and_replays(
     def deal(number: int) -> tuple[Deal, dict[str, object]]:
         seed = f"{number:064x}"
         hands, bone = deal_from_seed(seed, 2, rules.hand_size)
-        meta = {"deal": {"seed": seed, "commitment": commitment(seed, "t1", 1, number)}}
+        meta: dict[str, object] = {
+            "deal": {"seed": seed, "commitment": commitment(seed, "t1", 1, number)}}
         return Deal(tuple(tuple(map(T, h)) for h in hands), tuple(map(T, bone))), meta
 
     first, meta = deal(1)
