@@ -129,13 +129,15 @@ def make_app(preset: str, players: int, seats: list[str], seed: int, lang: str =
     return FivesApp(lang, start)
 
 
-async def wait_prompt(app: FivesApp, pilot: Any, seconds: float = 30.0) -> bool:
-    """Until the game waits for an answer (False: it ended)."""
+async def wait_prompt(app: FivesApp, pilot: Any, seconds: float = 30.0,
+                      after: int = 0) -> bool:
+    """Until the game waits for an answer to a question after the ``after``-th (False: it
+    ended)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     while loop.time() < deadline:
         await pilot.pause(0.01)
-        if app.ui.waiting.is_set():
+        if app.ui.waiting.is_set() and app.ui.asked > after:
             await pilot.pause()  # the last redraw posted before the question
             return True
         if app.return_code is not None or not app.is_running:
@@ -149,7 +151,7 @@ async def play(app: FivesApp, size: tuple[int, int], policy: Policy,
     run = Run(app)
     async with app.run_test(size=size) as pilot:
         for _ in range(limit):
-            if not await wait_prompt(app, pilot):
+            if not await wait_prompt(app, pilot, after=len(run.prompts)):
                 break
             prompt = app.ui.prompt
             run.prompts.append(prompt)

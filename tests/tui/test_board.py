@@ -98,3 +98,26 @@ def test_the_sniffs_form_is_said_in_the_list_of_moves() -> None:
     assert words["en"] == ["lead [6|6], as a US sniff (across, its ends keep counting)",
                            "lead [6|6], as a British sniff (along the line, one tile each side)"]
     assert "sniff britannique" in words["fr"][1] and "sniff américain" in words["fr"][0]
+
+
+def test_a_folded_picture_keeps_each_wanted_tile_whole() -> None:
+    """A tall table in 8 rows: whichever tile is asked for is drawn whole, no tile is cut, and the
+    rows folded away are counted on a line of their own."""
+    from tui.pilot import drawn_tiles
+    from tui.positions import find_positions
+
+    data = find_positions("five-up", 4)["mid"].record
+    from fives.record import load_record
+
+    layout = load_record(data).to_game().layout.to_json()
+    board = draw_board(layout, 30)
+    assert len(board.lines) > 8
+    nodes = {nd["n"]: nd for nd in layout["nodes"]}
+    for node in board.spans:
+        lines = [line.plain for line in fit_rows(board, 8, [node])]
+        assert len(lines) <= 8
+        tiles, cut = drawn_tiles(lines)
+        nd = nodes[node]
+        assert tuple(sorted((nd["touching"], nd["outer"]))) in tiles, (node, lines)
+        assert not cut, lines
+        assert any(line.strip()[:1] in "↑⋮↓" for line in lines)

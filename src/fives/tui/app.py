@@ -545,6 +545,7 @@ class AppUI:
         self.stop = threading.Event()
         self.messages: list[Text] = []
         self.waiting = threading.Event()  # set while the session waits for an answer
+        self.asked = 0  # questions asked so far
         self.results_parts: list[RenderableType] = []
         self.goodbye: list[str] = []
         self.prompt = ""
@@ -561,6 +562,7 @@ class AppUI:
         self.check()
         self.prompt = prompt
         self.call(self.app.set_prompt, prompt)
+        self.asked += 1
         self.waiting.set()
         try:
             answer = self.answers.get()

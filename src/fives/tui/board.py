@@ -196,13 +196,21 @@ class Drawer:
                 self.arm(nd["n"], port, box, side, None, heading)
 
     def leave_out(self, after: int, chain: list[Mapping[str, Any]]) -> None:
-        """List a chain that cannot be drawn (with the spinner branches hanging from it)."""
-        stack = list(chain)
-        while stack:
-            nd = stack.pop()
+        """List a chain that cannot be drawn, then each spinner branch hanging from it on a
+        strip of its own."""
+        for nd in chain:
             self.left_out_nodes.add(nd["n"])
-            stack += [c for (p, _), c in self.children.items() if p == nd["n"]
-                      and c["n"] not in self.left_out_nodes]
+        self.strip(after, chain)
+        for nd in chain:
+            for (parent, port), child in sorted(self.children.items(), key=lambda kv: kv[0]):
+                if parent == nd["n"] and port != "out" and child["n"] not in self.left_out_nodes:
+                    branch = [child]
+                    while (nxt := self.children.get((branch[-1]["n"], "out"))) is not None:
+                        branch.append(nxt)
+                    self.leave_out(nd["n"], branch)
+
+    def strip(self, after: int, chain: list[Mapping[str, Any]]) -> None:
+        """One chain as a short strip of tiles under the picture, after the tile it hangs on."""
         parent = self.nodes[after]
         pieces = [Text(f"[{parent['touching']}|{parent['outer']}] …", style=STYLE_NOTE)]
         for i, nd in enumerate(chain):
@@ -319,6 +327,9 @@ def fit_rows(board: Board, height: int, wanted: Sequence[int], *,
             more = rows | set(range(span[0], span[1] + 1))
             if fold_cost(more, n) <= room:
                 rows = more
+        if not rows and room > 0:  # nothing asked for is drawn: the lead's rows, else the top
+            first, last = board.spans.get(1, (0, 0))
+            rows = set(range(first, min(last, first + room - 1) + 1))
         grown = True
         while grown:  # then the rows around them, as room allows
             grown = False

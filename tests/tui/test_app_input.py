@@ -1,0 +1,170 @@
+"""The full-screen game's input: resize, mouse play, the input line's history, the thinking line
+while a bot chooses, Ctrl-Z in a real terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fives.bots.greedy import GreedyPlayer
+from fives.tui.app import FivesApp, History, MovesView
+from tui.pilot import board_problems, make_app, screen_rows, wait_prompt
+from tui.test_pty import read_until, take_terminal
+
+
+def two_player(seed: int = 3) -> FivesApp:
+    return make_app("five-up", 2, ["human", "greedy"], seed)
+
+
+def test_resize_redraws_at_once() -> None:
+    async def scenario() -> None:
+        app = two_player()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_prompt(app, pilot)
+            wide = screen_rows(app)
+            assert len(wide) == 40 and len(wide[0]) == 120
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause(0.2)
+            narrow = screen_rows(app)
+            assert len(narrow) == 20 and len(narrow[0]) == 60
+            assert any("your move" in r for r in narrow), "\n".join(narrow)
+            assert not board_problems(app), "\n".join(narrow)
+            app.ui.answers.put("\x04")
+            await pilot.pause(0.3)
+
+    asyncio.run(scenario())
+
+
+def test_mouse_plays_a_move_by_its_line_and_by_tile_then_end() -> None:
+    async def laid_more(app: FivesApp, pilot: Any, than: int) -> bool:
+        for _ in range(300):
+            await pilot.pause(0.02)
+            moment = app.moment
+            if moment is not None and moment.view.layout.count > than and app.ui.waiting.is_set():
+                return True
+        return False
+
+    async def scenario() -> None:
+        app = two_player()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_prompt(app, pilot)
+            assert app.moment is not None
+            laid = app.moment.view.layout.count
+            moves = app.query_one("#moves", MovesView)
+            row, first, _, number = moves.cells[0]
+            assert number == 1
+            await pilot.click("#moves", offset=(first + 1, row))  # a move's line
+            assert await laid_more(app, pilot, laid)
+            moment = app.moment
+            assert moment is not None
+            laid = moment.view.layout.count
+            move = next(m for m in moment.moves if m.kind == "place")
+            hand = app.query_one("#hand")
+            spot = next(s for s in hand.spots if s[3] == move.tile)  # type: ignore[attr-defined]
+            await pilot.click("#hand", offset=(spot[1] + 1, spot[0]))  # a tile of the hand
+            await pilot.pause(0.2)
+            if app.moment is moment:  # it fits in several places: now the tile it goes on
+                board = app.query_one("#board")
+                cells = [(r, c) for (r, c), n in board.board.tags.items()  # type: ignore[attr-defined]
+                         if n == move.node]
+                rows = {board.picture_row(y): y  # type: ignore[attr-defined]
+                        for y in range(board.size.height)}
+                r, c = next((r, c) for r, c in cells if r in rows)
+                await pilot.click("#board", offset=(c, rows[r]))
+            assert await laid_more(app, pilot, laid)
+            app.ui.answers.put("\x04")
+            await pilot.pause(0.3)
+
+    asyncio.run(scenario())
+
+
+def test_the_input_line_keeps_a_history() -> None:
+    async def scenario() -> None:
+        app = two_player()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_prompt(app, pilot)
+            field = app.query_one("#input", History)
+            for word in ("help", "rules"):
+                await pilot.press(*word, "enter")
+                await wait_prompt(app, pilot)
+            await pilot.press("up")
+            assert field.value == "rules"
+            await pilot.press("up")
+            assert field.value == "help"
+            await pilot.press("down")
+            assert field.value == "rules"
+            await pilot.press("down")
+            assert field.value == ""
+            app.ui.answers.put("\x04")
+            await pilot.pause(0.3)
+
+    asyncio.run(scenario())
+
+
+def test_a_thinking_line_while_a_bot_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow_choose = GreedyPlayer.choose
+
+    def slow(self: Any, view: Any, budget: Any = None) -> Any:
+        time.sleep(0.6)
+        return slow_choose(self, view, budget)
+
+    monkeypatch.setattr(GreedyPlayer, "choose", slow)
+
+    async def scenario() -> None:
+        app = two_player()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_prompt(app, pilot)
+            app.ui.answers.put("1")
+            seen = False
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if any("North (greedy) is thinking" in r for r in screen_rows(app)):
+                    seen = True
+                    break
+            assert seen, "\n".join(screen_rows(app))
+            await wait_prompt(app, pilot)
+            assert not any("is thinking" in r for r in screen_rows(app))
+            app.ui.answers.put("\x04")
+            await pilot.pause(0.3)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.slow  # a real terminal
+def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    env = dict(os.environ, FIVES_SAVE_DIR=str(tmp_path), TERM="xterm-256color",
+               COLUMNS="100", LINES="30")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fives", "play", "--preset", "five-up", "--seats",
+         "human,greedy", "--seed", "3", "--lang", "en", "--delay", "0"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=take_terminal,
+    )
+    os.close(slave)
+    try:
+        read_until(master, "your move")
+        os.write(master, b"\x1a")  # Ctrl-Z
+        deadline = time.monotonic() + 10
+        state = ""
+        while time.monotonic() < deadline:
+            state = Path(f"/proc/{proc.pid}/stat").read_text().split()[2]
+            if state == "T":
+                break
+            time.sleep(0.05)
+        assert state == "T", state  # stopped, as a shell's job
+        os.kill(proc.pid, signal.SIGCONT)  # what `fg` sends
+        assert "your move" in read_until(master, "your move", seconds=10)
+        os.write(master, b"\x04")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
