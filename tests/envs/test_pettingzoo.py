@@ -143,3 +143,47 @@ def test_terminated_or_truncated(episode: str, max_hands: int, ended: str) -> No
     terms, truncs, _ = _random_parallel(p, seed=4)
     assert terms == dict.fromkeys(p.possible_agents, ended == "terminated")
     assert truncs == dict.fromkeys(p.possible_agents, ended == "truncated")
+
+
+def test_the_parallel_env_itself() -> None:
+    from fives.envs.encoding import OBS_SIZE
+
+    p = parallel_env(players=3)  # five-up unless told
+    assert p.aec.rules.name == "five-up" and p.possible_agents == ["seat_0", "seat_1", "seat_2"]
+    assert p.agents == [] and p.render_mode is None
+    space: Any = p.observation_space("seat_2")
+    assert space["observation"].shape == (OBS_SIZE,) and space["observation"].dtype == np.float32
+    assert space["action_mask"].shape == (NUM_ACTIONS,) and space["action_mask"].dtype == np.int8
+    actions: Any = p.action_space("seat_1")
+    assert actions.n == NUM_ACTIONS
+    obs, infos = p.reset(seed=7)
+    again, _ = parallel_env(players=3).reset(seed=7)
+    other, _ = parallel_env(players=3).reset(seed=8)
+    assert infos == {a: {} for a in p.possible_agents}
+    assert all(np.array_equal(obs[a]["observation"], again[a]["observation"]) for a in obs)
+    assert not all(np.array_equal(obs[a]["observation"], other[a]["observation"]) for a in obs)
+    mover = p.aec.agent_selection
+    assert np.array_equal(obs[mover]["action_mask"], p.aec.action_mask(mover))
+    assert np.array_equal(obs[mover]["action_mask"], p.aec.observe(mover)["action_mask"])
+    bystander = next(a for a in p.agents if a != mover)
+    with pytest.raises(ValueError, match=rf"^no action for {mover}, whose turn it is: expected "
+                       "an action for every live agent$"):
+        p.step({bystander: 0})
+    action = int(np.flatnonzero(obs[mover]["action_mask"])[0])
+    _, rewards, terms, truncs, infos = p.step({mover: action})
+    assert set(rewards) == set(p.possible_agents) and infos == {a: {} for a in p.agents}
+    assert not any(terms.values()) and not any(truncs.values())
+    terms, truncs, _ = _random_parallel(p, seed=7)
+    assert p.agents == [] and all(terms.values())
+
+
+def test_ansi_render() -> None:
+    e = env("five-up", render_mode="ansi")
+    e.reset(seed=1)
+    shown = e.render()
+    assert shown is not None and shown.startswith("hand 1 turn seat_")
+    assert f"scores {list(e.table.game.scores)}" in shown
+    assert env("five-up").render() is None
+    assert parallel_env("five-up", render_mode="ansi").render_mode == "ansi"
+    with pytest.raises(ValueError, match="invalid render_mode 'human'"):
+        env("five-up", render_mode="human")
