@@ -13,7 +13,7 @@ from fives.game import Game
 from fives.projection_json import MoveJSON, PublicJSON, TableLayoutJSON, TallyJSON
 from fives.settlement import ScoreRules
 from fives.tiles import Tile
-from fives.tui import app, board
+from fives.tui import app, board, widgets
 from fives.web import fairdeal
 from fives.web.config import ServerConfig
 from fives.web.delta import DeltaReader
@@ -82,10 +82,10 @@ counting.CountingStats.call_rate
 DeltaReader  # the client side of delta frames in Python: tests/web/test_delta.py, bench
 # Textual calls these by name: CSS, key bindings (action_*), message handlers (on_*), the
 # widget tree (compose), the input line's cursor.
-app.History.BINDINGS
-app.History.action_older
-app.History.action_newer
-app.History.cursor_position
+widgets.History.BINDINGS
+widgets.History.action_older
+widgets.History.action_newer
+widgets.History.cursor_position
 app.FivesApp.CSS
 app.FivesApp.BINDINGS
 app.FivesApp.ENABLE_COMMAND_PALETTE

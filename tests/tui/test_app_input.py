@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from fives.bots.greedy import GreedyPlayer
-from fives.tui.app import FivesApp, History, MovesView
+from fives.tui.app import FivesApp
+from fives.tui.widgets import History, MovesView
 from tui.pilot import board_problems, make_app, screen_rows, wait_prompt
 from tui.test_pty import read_until, take_terminal
 

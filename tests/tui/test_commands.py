@@ -137,6 +137,12 @@ def test_help_rules_hint(drive: Callable[[Policy], Driver]) -> None:
     numbers = driver.moves_on_screen()
     first_hint = hint.splitlines()[1].split(")")[0].strip()
     assert int(first_hint) in numbers
+    # the values are the game's own points (Five Up scores fifths), with a word saying so
+    behind = [line for line in hint.splitlines()[2:4] if "points against the best" in line]
+    assert behind, hint
+    for line in behind:
+        value = float(line.split("points against the best")[0].split()[-1])
+        assert -13 <= value <= 0, line  # a hand scores a few points, not raw pips
 
 
 def test_undo_goes_back_to_the_previous_turn(drive: Callable[[Policy], Driver],

@@ -49,3 +49,23 @@ def test_tally_and_french_words_in_plain(tmp_path: Path) -> None:
         assert not any(w in " ".join(rows) for w in ("illegal", "seat 0", "cannot"))
     finally:
         term.close()
+
+
+def test_no_color_is_honoured(tmp_path: Path) -> None:
+    """NO_COLOR (and --no-color) leave every colour out; without them the screen has colours."""
+    import re
+
+    colour = re.compile(rb"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;|m)")
+    raws = {}
+    for name, env, extra in (("plain", {}, []), ("env", {"NO_COLOR": "1"}, []),
+                             ("flag", {}, ["--no-color"])):
+        term = Terminal(["play", "--plain", "--preset", "five-up", "--seats", "human,greedy",
+                         "--seed", "2", "--lang", "en", "--delay", "0", *extra], 80, 24,
+                        tmp_path, env=env)
+        try:
+            term.wait_for("your move")
+        finally:
+            term.close()
+        raws[name] = term.raw
+    assert colour.search(raws["plain"])
+    assert not colour.search(raws["env"]) and not colour.search(raws["flag"])

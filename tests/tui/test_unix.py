@@ -278,3 +278,29 @@ def test_argparse_speaks_french(monkeypatch: pytest.MonkeyPatch,
     assert out.startswith("utilisation : fives rules") and "afficher cette aide" in out
     assert main(["rules", "--bogus"]) == 2
     assert "arguments non reconnus : --bogus" in capsys.readouterr().err
+
+
+def test_ctrl_c_with_the_output_on_a_dead_pipe_saves_and_says_so_on_stderr(
+        tmp_path: Path) -> None:
+    """`fives play | tee log`, then Ctrl-C: tee dies with the same Ctrl-C, so the pipe is gone;
+    the game is saved all the same, the file named on standard error, status 130."""
+    import signal
+    import time
+
+    saves = tmp_path / "saves"
+    proc = subprocess.Popen([*FIVES, "play", "--plain", "--preset", "five-up", "--seats",
+                             "human,greedy", "--seed", "3", "--lang", "en", "--delay", "0"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=dict(env(), FIVES_SAVE_DIR=str(saves)))
+    assert proc.stdout is not None and proc.stdin is not None
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"your move" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.read1(4096)
+    assert b"your move" in seen
+    proc.stdout.close()  # the reader is gone
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Game saved to " in err and b"Traceback" not in err, err
+    assert len(list(saves.glob("five-up-*.json"))) == 1

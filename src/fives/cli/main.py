@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    status: int | None = None
     try:
         try:
             status = dispatch(argv)
@@ -78,12 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
     except BrokenPipeError:
-        return closed_pipe()
+        closed_pipe()
+        # Ctrl-C stays 130 when the pipe died with it (`| tee log`: one Ctrl-C ends both).
+        return EXIT_INTERRUPTED if status == EXIT_INTERRUPTED else EXIT_PIPE
     except OSError as err:
         if err.errno not in WRITE_ERRORS:
             raise
         return write_failed(err)
-    if reader_left():
+    if status != EXIT_INTERRUPTED and reader_left():
         return closed_pipe()
     return status
 
