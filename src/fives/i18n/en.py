@@ -462,6 +462,8 @@ MESSAGES: dict[str, str] = {
         "Commands: hint (the best bot's top moves), undo (back to your previous turn in this "
         "hand, against bots), tally (the scores, with Five Up's paper tally), save FILE, rules, "
         "moves (show the table again), help, quit.\n"
+        "With muggins claims you count: 3=15 plays move 3 claiming 15 points (or type the move "
+        "and answer how many points); muggins calls an opponent's short count.\n"
         "Ctrl-C or Ctrl-D leaves at any time; the game is saved."
     ),
     "tui.bad_number": "No move number {value}: choose 1 to {count}.",

@@ -506,6 +506,9 @@ MESSAGES: dict[str, str] = {
         "tour précédent dans cette manche, contre des robots), marque (les scores, avec la "
         "marque sur papier du Five Up), sauver FICHIER, regles, coups (réafficher la table), "
         "aide, quitter.\n"
+        "Avec les annonces de muggins, vous comptez : 3=15 joue le coup 3 en annonçant 15 "
+        "points (ou tapez le coup et dites combien de points) ; muggins relève le compte trop "
+        "court d'un adversaire.\n"
         "Ctrl-C ou Ctrl-D quitte à tout moment ; la partie est sauvegardée."
     ),
     "tui.bad_number": "Pas de coup numéro {value} : choisissez entre 1 et {count}.",
