@@ -56,19 +56,30 @@ local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
 return token
 """
-# Extend a lease while it is still ours. One that ran out (the process was too busy to renew
-# in time) is ours again if nobody has taken the table since: its token is still the newest.
+# Extend each lease while it is still ours (KEYS: lease and epoch of each table; ARGV: the
+# lease's length, then "process token" and token of each). One that ran out (the process was
+# too busy to renew in time) is ours again if nobody has taken the table since: its token is
+# still the newest.
 RENEW = """
-local held = redis.call('GET', KEYS[1])
-if held == ARGV[1] then
-    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local out = {}
+for i = 1, #KEYS, 2 do
+    local n = (i + 1) / 2
+    local mine, token = ARGV[2 * n], ARGV[2 * n + 1]
+    local held = redis.call('GET', KEYS[i])
+    if held == mine then
+        out[n] = redis.call('PEXPIRE', KEYS[i], ARGV[1])
+    elseif not held and redis.call('GET', KEYS[i + 1]) == token then
+        redis.call('SET', KEYS[i], mine, 'PX', ARGV[1])
+        out[n] = 1
+    else
+        out[n] = 0
+    end
 end
-if not held and redis.call('GET', KEYS[2]) == ARGV[3] then
-    redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-    return 1
-end
-return 0
+return out
 """
+# Leases renewed by one script call (a process may hold hundreds: one call per table cost the
+# event loop several ms of client-side work every renewal, and Redis as many commands).
+RENEW_AT_ONCE = 200
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -250,12 +261,14 @@ class Coordinator:
         owned = list(self.owned.items())
         if not owned:
             return []
-        async with self.lease_redis.pipeline(transaction=False) as pipe:
-            for table_id, token in owned:
-                await self._renew(keys=[self.key("lease", table_id), self.key("epoch", table_id)],
-                                  args=[f"{self.proc} {token}", self.lease_ms, token],
-                                  client=pipe)
-            results = await pipe.execute()
+        results: list[int] = []
+        for start in range(0, len(owned), RENEW_AT_ONCE):
+            keys: list[str] = []
+            args: list[str | int] = [self.lease_ms]
+            for table_id, token in owned[start:start + RENEW_AT_ONCE]:
+                keys += [self.key("lease", table_id), self.key("epoch", table_id)]
+                args += [f"{self.proc} {token}", token]
+            results += [int(r) for r in await self._renew(keys=keys, args=args)]
         lost = [table_id for (table_id, _), kept in zip(owned, results, strict=True) if not kept]
         for table_id in lost:
             self.owned.pop(table_id, None)
