@@ -296,7 +296,7 @@ def test_ctrl_c_with_the_output_on_a_dead_pipe_saves_and_says_so_on_stderr(
     seen = b""
     deadline = time.monotonic() + 60
     while b"your move" not in seen and time.monotonic() < deadline:
-        seen += proc.stdout.read1(4096)
+        seen += os.read(proc.stdout.fileno(), 4096)
     assert b"your move" in seen
     proc.stdout.close()  # the reader is gone
     proc.send_signal(signal.SIGINT)
