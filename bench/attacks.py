@@ -8,7 +8,10 @@ server's resident memory before and after, and the good client's round trip (p50
     .venv/bin/python bench/attacks.py --src /tmp/old/src  # another version's source, same attacks
     .venv/bin/python bench/attacks.py --only non_reader,guess
 
-The attacks: non_reader (sends pings and never reads, as a spectator of a busy bot table),
+The attacks: ping_flood (one socket writing pings as fast as it can for 10 s), join_leave (one
+address joining the good player's table as a spectator and leaving, as fast as it can for 10 s,
+while 20 spectators watch), non_reader (sends pings and never reads, as a spectator of a busy
+bot table),
 big_body (a 300 MB POST), socket_flood (2,000 idle sockets from one address), slowloris
 (300 connections sending a request head one byte every 2 s), guess (reconnect and try seat
 links for 10 s), foreign_host (Host: evil.example), spoofed_forwarding (100 table creations,
@@ -42,7 +45,9 @@ from tests.web.attacks import (
     cross_site,
     foreign_host,
     guess_links,
+    join_leave_loop,
     never_read,
+    ping_flood,
     refusals,
     slowloris,
     socket_flood,
@@ -62,6 +67,7 @@ from tests.web.tcp import (
 
 SRC: Path | None = None
 EXTRA: list[str] = []
+GOOD: GoodClient | None = None  # the well-behaved player of the attack running now
 
 
 def start() -> Server:
@@ -170,7 +176,18 @@ async def orphans(server: Server) -> dict[str, Any]:
     return {"workers_alive_after": out}
 
 
+async def flood_pings(server: Server) -> dict[str, Any]:
+    return await ping_flood(server, 1, 10)
+
+
+async def join_leave(server: Server) -> dict[str, Any]:
+    assert GOOD is not None
+    watch = GOOD.table["watch"].split("=", 1)[1]
+    return await join_leave_loop(server, watch, 20, 10)
+
+
 ATTACKS: dict[str, Callable[[Server], Awaitable[dict[str, Any]]]] = {
+    "ping_flood": flood_pings, "join_leave": join_leave,
     "non_reader": non_reader, "big_body": big_body, "socket_flood": flood,
     "slowloris": loris, "guess": guess, "foreign_host": host,
     "spoofed_forwarding": spoofed_forwarding, "cross_site_form": cross_site_form,
@@ -181,12 +198,17 @@ ATTACKS: dict[str, Callable[[Server], Awaitable[dict[str, Any]]]] = {
 async def run_one(name: str) -> dict[str, Any]:
     server = start()
     try:
+        global GOOD
         async with GoodClient(server) as good:
+            GOOD = good
             rss0 = rss_mib(server.proc.pid)
             result = await ATTACKS[name](server)
             rss1 = rss_mib(server.proc.pid)
         return {"attack": name, **result, "rss_mib": [round(rss0, 1), round(rss1, 1)],
-                "good_pings": len(good.samples), "good_p99_ms": round(good.p99() * 1000, 1),
+                "good_pings": len(good.samples),
+                "good_p50_ms": round(good.percentile(50) * 1000, 1),
+                "good_p95_ms": round(good.percentile(95) * 1000, 1),
+                "good_p99_ms": round(good.p99() * 1000, 1),
                 "good_max_ms": round(max(good.samples, default=0) * 1000, 1)}
     finally:
         server.kill()

@@ -6,6 +6,7 @@ Every read has a timeout."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -52,6 +53,93 @@ async def never_read(server: Server, seconds: float,
     code = await close_code(reader, timeout=15)
     writer.transport.abort()
     return {"sent_kib": sent // 1024, "stopped_after_s": stopped_after, "close_code": code}
+
+
+async def ping_flood(server: Server, sockets: int, seconds: float) -> dict[str, Any]:
+    """``sockets`` spectator sockets of a table, each writing pings as fast as the connection
+    takes them for ``seconds`` (reading only to see a close frame) and opening a new one when
+    the server closes it: pings sent, after how many seconds the first socket was closed
+    (None: never), and how many were closed."""
+    watch = server.create(TABLE).json()["watch"].split("=", 1)[1]
+    ping = ws_frame('{"type":"ping"}') * 200
+    sent = 0
+
+    async def flood(seconds: float) -> float | None:
+        nonlocal sent
+        reader, writer, _ = await raw_ws(server.port)
+        writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
+        started = time.monotonic()
+        closed_after = None
+        got = b""
+        try:
+            while time.monotonic() - started < seconds:
+                writer.write(ping)
+                await asyncio.wait_for(writer.drain(), 5)
+                sent += 200
+                with contextlib.suppress(TimeoutError):
+                    got = (got + await asyncio.wait_for(reader.read(65536), 0.001))[-65536:]
+                if b"\x88" in got or reader.at_eof():  # a close frame, or the end
+                    closed_after = round(time.monotonic() - started, 2)
+                    break
+        except (OSError, TimeoutError):
+            closed_after = round(time.monotonic() - started, 2)
+        writer.transport.abort()
+        return closed_after
+
+    async def persist() -> list[float | None]:
+        end = time.monotonic() + seconds
+        closes = []
+        while time.monotonic() < end - 0.1:
+            closes.append(await flood(end - time.monotonic()))
+        return closes
+
+    closes = [c for each in await asyncio.gather(*(persist() for _ in range(sockets)))
+              for c in each]
+    return {"pings_sent": sent, "first_closed_after_s": closes[0],
+            "sockets_closed": sum(c is not None for c in closes)}
+
+
+async def join_leave_loop(server: Server, watch: str, spectators: int,
+                          seconds: float) -> dict[str, Any]:
+    """``spectators`` sockets watch a table (the one at link ``watch``) while one address joins
+    it and leaves again as fast as it can for ``seconds``: joins made, joins refused, and the
+    bytes a second each spectator got meanwhile."""
+    got = [0] * spectators
+    stop = asyncio.Event()
+
+    async def spectate(i: int) -> None:
+        reader, writer, _ = await raw_ws(server.port)
+        writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
+        while not stop.is_set():
+            try:
+                got[i] += len(await asyncio.wait_for(reader.read(65536), 0.2))
+            except TimeoutError:
+                continue
+        writer.transport.abort()
+
+    watchers = [asyncio.create_task(spectate(i)) for i in range(spectators)]
+    await asyncio.sleep(0.5)
+    before = sum(got)
+    joins = refused = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            reader, writer, _ = await raw_ws(server.port)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            refused += 1
+            continue
+        writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
+        try:
+            reply = await asyncio.wait_for(reader.read(2), 5)
+            joins += reply[:1] == b"\x81"  # a text frame: the view (else a close)
+            refused += reply[:1] != b"\x81"
+        except (OSError, TimeoutError):
+            refused += 1
+        writer.transport.abort()
+    stop.set()
+    await asyncio.gather(*watchers)
+    return {"joins": joins, "refused": refused,
+            "spectator_kib_per_s": round((sum(got) - before) / spectators / seconds / 1024, 1)}
 
 
 async def oversize_bodies(server: Server, declared: int = 300 * 2**20) -> tuple[bytes, bytes]:

@@ -174,7 +174,8 @@ class GoodClient:
     async def __aenter__(self) -> GoodClient:
         created = self.server.create(TABLE)
         assert created.status_code == 201, created.text
-        token = created.json()["me"].split("=", 1)[1]
+        self.table: dict[str, Any] = created.json()  # its links (the spectators' too)
+        token = self.table["me"].split("=", 1)[1]
         self.ws = await connect(f"ws://127.0.0.1:{self.server.port}/ws", open_timeout=10)
         await self.ws.send(json.dumps({"type": "join", "token": token}))
         await asyncio.wait_for(self.ws.recv(), 10)
@@ -204,8 +205,11 @@ class GoodClient:
         await self.ws.close()
 
     def p99(self) -> float:
+        return self.percentile(99)
+
+    def percentile(self, p: int) -> float:
         lat = sorted(self.samples)
-        return statistics.quantiles(lat, n=100)[98] if len(lat) > 2 else float("inf")
+        return statistics.quantiles(lat, n=100)[p - 1] if len(lat) > 2 else float("inf")
 
 
 def ws_frame(text: str, opcode: int = 0x1) -> bytes:

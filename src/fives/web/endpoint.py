@@ -114,6 +114,9 @@ class Session:
                     self.over_since = now
                 elif now - self.over_since >= limits.flood_seconds:
                     self.hub.metrics.refusals.labels(kind="message_rate").inc(self.refused)
+                    # Its address opens no socket for as long again: a flooder that reconnects
+                    # at once would cost as much as one never closed.
+                    self.hub.flooders[self.address] = now + 3 * limits.flood_seconds
                     self.kick(CLOSE_FLOOD, "too many messages for too long: reconnect slowly")
                     return
                 if now - self.limited_reply_at >= 1.0:  # error replies are limited too
@@ -200,6 +203,11 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
     address = client_address(peer, ws.headers, config)
     if hub.stopping:
         await ws.close(code=1001)
+        return
+    if hub.flooders.get(address, 0.0) > time.monotonic():
+        hub.metrics.refuse("flood_barred")  # closed for flooding a moment ago
+        await ws.accept()
+        await ws.close(code=CLOSE_FLOOD, reason="too many messages: wait a few seconds")
         return
     if not budgets.open_socket(address):
         hub.metrics.refuse("sockets_per_address")

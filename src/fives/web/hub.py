@@ -176,6 +176,7 @@ class GameServer:
         self.hinting: set[tuple[str, int]] = set()  # (table, seq): one hint at a time each
         self.storage_errors = QuietLog()
         self.joins = JoinRates(config.limits)
+        self.flooders: dict[str, float] = {}  # address -> until when it may open no socket
         self.next_retention = 0.0  # when the next deletion of old finished tables runs
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -310,6 +311,8 @@ class GameServer:
             await asyncio.sleep(min(30.0, max(0.5, self.config.limits.table_idle / 4)))
             self.evict_idle()
             self.joins.sweep()
+            now = time.monotonic()
+            self.flooders = {a: until for a, until in self.flooders.items() if until > now}
             if self.config.retention_days > 0 and time.monotonic() >= self.next_retention:
                 self.next_retention = time.monotonic() + RETENTION_EVERY_S
                 try:
