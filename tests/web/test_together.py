@@ -343,3 +343,37 @@ def test_the_grace_is_a_table_option(make_client: Any) -> None:
                                                  "grace": 7, "seats": [{"kind": "me"}] * 2})
     assert response.status_code == 400 and response.json()["key"] == "bad_grace"
     assert "7" in response.json()["message"]["fr"]
+
+
+def test_the_score_sheet_matches_the_record_hand_by_hand(make_client: Any) -> None:
+    """Every hand's scores in the frames, during the game and after it, are those of the record
+    the table gives (replayed by the engine)."""
+    from fives.events import HandEndEvent
+    from fives.record import load_record
+
+    client = make_client()
+    created = create(client, preset="all-fives", players=2, target=60,
+                     seats=[{"kind": "me"}, {"kind": "bot", "level": "random"}])
+    token = seat_tokens(created)[0]
+    assert token is not None
+    ws, frame = join_as(client, token)
+    sheets: list[list[dict[str, Any]]] = []
+    deadline = time.monotonic() + 60
+    while frame["view"]["phase"] != "game_over":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        view = frame["view"]
+        if view["phase"] == "hand_over":
+            sheets.append(frame["public"]["score_sheet"])
+            ws.send_json({"type": "next_hand"})
+        elif view["turn"] == 0 and view["legal_moves"]:
+            ws.send_json({"type": "play", "move": view["legal_moves"][0]})
+        frame = recv(ws)
+    final = frame["public"]["score_sheet"]
+    ws.send_json({"type": "record"})
+    record = recv(ws)["record"]
+    ends = [e for e in load_record(record).replay() if isinstance(e, HandEndEvent)]
+    assert final == [{"hand": e.hand, "result": e.result, "winner": e.winner,
+                      "deltas": list(e.deltas), "scores": list(e.scores)} for e in ends]
+    assert len(final) == len(record["hands"])
+    for number, sheet in enumerate(sheets, start=1):  # hand by hand, as the game went
+        assert sheet == final[:number]

@@ -164,6 +164,14 @@ def test_next_hand_and_rematch_wait_for_the_other_player(base_url: str, browser:
             break
         breaks += 1
         hand = page_frame(page, "view.hand_number")
+        # The score sheet: one row per finished hand, each side's change and score after it.
+        sheet = page_frame(page, "public.score_sheet")
+        assert [r["hand"] for r in sheet] == list(range(1, hand + 1))
+        rows = page.locator("#sheet tbody tr")
+        expect(rows).to_have_count(hand)
+        for row, entry in zip(rows.all(), sheet, strict=True):
+            cells = row.locator("td").all_inner_texts()[1:]
+            assert [c.split("→")[-1].strip() for c in cells] == [str(x) for x in entry["scores"]]
         page.click("#btn-next")
         expect(page.locator("#btn-next")).to_have_text("Ready: waiting for the others")
         expect(page.locator("#together")).to_contain_text(

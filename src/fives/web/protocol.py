@@ -239,6 +239,7 @@ FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
         "deal": ((dict, None), True),  # the fair deal's commitment, its seed once revealed
         "deck": ((dict,), True),  # the solitaire deck's points by source
         "overdraw_cost": ((int,), True),
+        "public": ((dict,), False),  # the projection's public part (here its score_sheet)
     },
     # what changed since the socket's last state frame (fives.web.delta)
     "delta": {"n": ((int,), True), "seq": ((int,), True), "ops": ((list,), True)},

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives.game import Deal, Game
+from fives.projection import score_sheet
 from fives.record import RecordJSON
 from fives.rules import Ruleset
 from fives.solitaire import deck_sources
@@ -297,16 +298,20 @@ class TableService:
                     f"no next hand now: the game is in phase {game.phase_name!r}",
                     "not_hand_over", phase=game.phase_name,
                 )
+            if self._all_agree(self.ready | {seat}):  # the deal resets who was ready
+                return self.next_deal(new_game=False)
             if self.ready_at is None:
                 self.ready_at = self.clock()
             self.ready.add(seat)
             self._reschedule()
-            return self.next_deal(new_game=False) if self._all_agree(self.ready) else None
+            return None
         if kind == "rematch":
             if not game.is_over:
                 raise ProtocolError("a rematch starts once the game is over", "not_game_over")
+            if self._all_agree(self.offers | {seat}):
+                return self.next_deal(new_game=True)
             self.offers.add(seat)
-            return self.next_deal(new_game=True) if self._all_agree(self.offers) else None
+            return None
         if kind == "bot_now":
             away = fields["seat"]
             if not isinstance(away, int) or away not in self.away:
@@ -561,6 +566,7 @@ class TableService:
             # the solitaire deck's score by origin (handicap, overdraws, block); {} elsewhere
             "deck": deck_sources(self.game),
             "overdraw_cost": self.game.rules.draw_cost if self.game.rules.overdraw_allowed else 0,
+            "public": {"score_sheet": score_sheet(self.game)},
         }
 
     def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:
@@ -593,6 +599,8 @@ class TableService:
             "deal": self.fair_deal(),
             "deck": deck_sources(game),
             "overdraw_cost": game.rules.draw_cost if game.rules.overdraw_allowed else 0,
+            # the projection's score sheet: every finished hand of this game
+            "public": {"score_sheet": score_sheet(game)},
             **({"full": True} if full else {}),
         })[1:]
         head = f'{{"type":"state","seq":{self.seq},"table":{_encode(self.meta())},"you":'
