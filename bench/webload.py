@@ -293,13 +293,14 @@ class SeatClient(asyncio.Protocol):
                 self.pending = None
         if seq <= self.acted_on:
             return
-        view = frame["view"]
+        phase = frame["public"]["phase"]
+        legal = [m["notation"] for m in frame["seat"]["legal_moves"]]
         message: dict[str, Any] | None = None
-        if view["phase"] == "play" and view["legal_moves"]:
-            message = {"type": "play", "move": self.rng.choice(view["legal_moves"])}
-        elif view["phase"] == "hand_over":  # every seat: the next hand waits for all
+        if phase == "play" and legal:
+            message = {"type": "play", "move": self.rng.choice(legal)}
+        elif phase == "hand_over":  # every seat: the next hand waits for all
             message = {"type": "next_hand"}
-        elif view["phase"] == "game_over":  # a rematch is every seat's yes
+        elif phase == "game_over":  # a rematch is every seat's yes
             message = {"type": "rematch"}
         if message is None:
             return

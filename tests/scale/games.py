@@ -9,6 +9,8 @@ from typing import Any
 
 import psycopg
 
+from web.helpers import view_of
+
 Recv = Callable[[Any], dict[str, Any]]
 
 
@@ -19,7 +21,7 @@ def until(ws: Any, seq: int, plays: list[str], recv: Recv) -> dict[str, Any]:
         if frame["type"] == "presence":  # a seat joined or left: no step
             continue
         assert frame["type"] == "state", frame
-        plays += [e["move"] for e in frame["events"] if e["kind"] == "play"]
+        plays += [e["params"]["move"] for e in frame["events"] if e["kind"] in ("lead", "place")]
         if frame["seq"] >= seq:
             assert frame["seq"] == seq
             return frame
@@ -32,15 +34,15 @@ def play_to_the_end(sockets: list[Any], watch: Any, first: list[dict[str, Any]],
     seen_by_watch: list[str] = []
     last = list(first)
     seq = first[0]["seq"]
-    while last[0]["view"]["winner"] is None:
-        view = last[0]["view"]
+    while view_of(last[0])["winner"] is None:
+        view = view_of(last[0])
         if view["phase"] == "hand_over":
             for ws in sockets:  # the next hand is dealt once every seat is ready
                 ws.send_json({"type": "next_hand"})
         else:
             mover = view["turn"]
             sockets[mover].send_json(
-                {"type": "play", "move": last[mover]["view"]["legal_moves"][0]})
+                {"type": "play", "move": view_of(last[mover])["legal_moves"][0]})
         seq += 1
         for seat, ws in enumerate(sockets):
             last[seat] = until(ws, seq, [], recv)

@@ -50,7 +50,8 @@ def check_against_log(pg_url: str, table_id: str, watchers: list[Watcher]) -> in
     for watcher in watchers:
         for frame in watcher.frames:
             assert frame["seq"] <= len(entries), "a client saw a step that is not in the log"
-            plays = [e["move"] for e in frame["events"] if e["kind"] == "play"]
+            plays = [e["params"]["move"] for e in frame["events"]
+                     if e["kind"] in ("lead", "place")]
             if frame.get("full"):  # a (re)joining client's view: this hand's story so far
                 earlier = [m for s, m in moves.items() if s <= frame["seq"]]
                 assert all(any(same(p, m) for m in earlier) for p in plays)

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from fives.web.config import Limits, ServerConfig
 from fives.web.server import create_app
 from sampling import sampled
-from web.helpers import recv
+from web.helpers import recv, view_of
 
 from .services import REDIS_URL, fresh_database, fresh_redis_prefix
 
@@ -272,8 +272,8 @@ def test_finished_games_are_not_listed_to_watch(two_clients: list[TestClient]) -
     with b.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "token": url.split("=", 1)[1]})
         frame = recv(ws)
-        while frame["view"]["phase"] != "game_over":
-            view = frame["view"]
+        while view_of(frame)["phase"] != "game_over":
+            view = view_of(frame)
             if view["phase"] == "hand_over":
                 ws.send_json({"type": "next_hand"})
             elif view["legal_moves"]:

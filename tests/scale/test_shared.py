@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from fives.web.config import Limits, ServerConfig
 from fives.web.shared import create_shared_app
-from web.helpers import create, recv, seat_tokens, token_of
+from web.helpers import create, recv, seat_tokens, token_of, view_of
 
 from .games import assert_seen_is_logged, play_to_the_end
 from .services import REDIS_URL
@@ -64,6 +64,6 @@ def test_two_players_on_two_processes_and_a_spectator_on_a_third(
             frames.append(recv(ws))
         assert table_id not in hub(b).tables and table_id not in hub(c).tables
         assert frames[1]["you"] == 1 and frames[2]["you"] is None
-        assert frames[1]["view"]["hand"] and not frames[2]["view"].get("hand")
+        assert view_of(frames[1])["hand"] and not view_of(frames[2]).get("hand")
         seen = play_to_the_end([ws0, ws1], watch, frames[:2], recv)
     assert_seen_is_logged(seen, pg_url, table_id)

@@ -68,3 +68,11 @@ def execute_sql(storage: Any, sql: str) -> None:
 
     with psycopg.connect(storage.url, autocommit=True) as conn:
         conn.execute(sql)
+
+
+def view_of(frame: dict[str, Any]) -> dict[str, Any]:
+    """A state frame's public part and its reader's seat part as one dict, the keys the tests
+    read (``hand``, ``legal_moves`` as their notations, ``seat``) beside the public ones."""
+    seat = frame["seat"]
+    return {**frame["public"], "seat": seat["seat"], "hand": seat["hand"],
+            "legal_moves": [m["notation"] for m in seat["legal_moves"]]}

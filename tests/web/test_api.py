@@ -17,7 +17,7 @@ from fives.record import load_record
 from fives.web.protocol import check_frame
 from fives.web.service import TableService, Wake
 
-from .helpers import create, execute_sql, recv, seat_tokens, service_of, token_of
+from .helpers import create, execute_sql, recv, seat_tokens, service_of, token_of, view_of
 
 JSON = {"content-type": "application/json"}
 TWO_HUMANS = {"preset": "all-fives", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
@@ -139,7 +139,7 @@ def test_tables_leave_memory_and_come_back_from_the_log(make_client: Any) -> Non
     assert created["table"] not in hub.tables  # idle and nobody connected: dropped
     again, fresh = join(client, tokens[0])  # the link brings it back, as it was
     assert created["table"] in hub.tables
-    assert fresh["view"] == first["view"] and fresh["seq"] == first["seq"]
+    assert view_of(fresh) == view_of(first) and fresh["seq"] == first["seq"]
     again.__exit__(None, None, None)
 
 
@@ -221,7 +221,7 @@ class Pair:
         self.watch, _ = join(client, token_of(created["watch"]))  # a spectator: no message
 
     def mover(self) -> int:
-        return int(self.frames[0]["view"]["turn"])
+        return int(view_of(self.frames[0])["turn"])
 
     def play(self, seat: int, move: str) -> None:
         self.send(seat, {"type": "play", "move": move})
@@ -295,7 +295,7 @@ def test_a_resync_gets_the_asker_alone_its_full_frame(make_client: Any) -> None:
     client = make_client()
     pair = Pair(client)
     seat = pair.mover()
-    legal = pair.frames[seat]["view"]["legal_moves"]
+    legal = view_of(pair.frames[seat])["legal_moves"]
     pair.play(seat, legal[0])
     played = pair.frames[seat]
     for ws, you in ((pair.ws[seat], seat), (pair.watch, None)):
@@ -304,8 +304,8 @@ def test_a_resync_gets_the_asker_alone_its_full_frame(make_client: Any) -> None:
         check_frame(full)
         assert full["full"] is True and full["you"] == you
         assert full["seq"] == played["seq"] == pair.table.seq
-        assert [e["kind"] for e in full["events"]] == ["play"]
-        assert full["view"]["layout"] == played["view"]["layout"]
+        assert [e["kind"] for e in full["events"]] == ["lead"]
+        assert view_of(full)["layout"] == view_of(played)["layout"]
     assert quiet(pair.ws[1 - seat]) and quiet(pair.ws[seat]) and quiet(pair.watch)
     pair.close()
 
@@ -328,13 +328,13 @@ def test_out_of_turn_and_spectator_moves_are_refused(make_client: Any) -> None:
     seat = pair.mover()
     other = 1 - seat
     seq = pair.table.seq
-    their_tile = pair.frames[other]["view"]["hand"][0]
+    their_tile = view_of(pair.frames[other])["hand"][0]
     pair.ws[other].send_json({"type": "play", "move": their_tile})
     error = recv(pair.ws[other])
     assert error["key"] == "not_your_turn"
     assert error["params"]["turn"] == seat + 1
     # The mover's own legal move, sent by the other seat, is refused too: seats come from tokens.
-    legal = pair.frames[seat]["view"]["legal_moves"][0]
+    legal = view_of(pair.frames[seat])["legal_moves"][0]
     pair.ws[other].send_json({"type": "play", "move": legal})
     assert recv(pair.ws[other])["key"] == "not_your_turn"
     pair.watch.send_json({"type": "play", "move": legal})
@@ -371,7 +371,7 @@ def test_same_link_works_after_reload_and_on_another_device(make_client: Any) ->
     first, frame = join(client, tokens[0])
     other, _ = join(client, tokens[1])
     recv(first)
-    seat = frame["view"]["turn"]
+    seat = view_of(frame)["turn"]
     mover = first if seat == 0 else other
     moves = service_of(client, created["table"]).game.view(seat).to_json()["legal_moves"]
     mover.send_json({"type": "play", "move": moves[0]})
@@ -382,12 +382,13 @@ def test_same_link_works_after_reload_and_on_another_device(make_client: Any) ->
     again, fresh = join(client, tokens[0])
     assert fresh["full"] is True
     assert fresh["seq"] == after["seq"]
-    assert fresh["view"] == after["view"]
+    assert view_of(fresh) == view_of(after)
     assert fresh["you"] == 0
-    assert [e["move"] for e in fresh["events"] if e["kind"] == "play"] == [moves[0]]
+    assert [e["params"]["move"] for e in fresh["events"]
+            if e["kind"] in ("lead", "place")] == [moves[0]]
     recv(other)  # seat 0 is back
     second_device, twin = join(client, tokens[0])
-    assert twin["view"] == fresh["view"]
+    assert view_of(twin) == view_of(fresh)
     for ws in (again, second_device, other):
         ws.__exit__(None, None, None)
 
@@ -405,7 +406,7 @@ def test_timer_runs_out_and_the_server_plays() -> None:
     for _ in range(4):
         wake = service.wake
         assert wake is not None and wake.action == "timer" and wake.at == service.last_at + 15
-        assert service.frame_for(0, [])["deadline"] == 15.0
+        assert service.frame_for(0, [])["public"]["deadline"] == 15.0
         now[0] = wake.at
         turn = service.bot_turn(wake)
         assert turn is not None and turn.level == "greedy"
@@ -413,7 +414,7 @@ def test_timer_runs_out_and_the_server_plays() -> None:
         assert entry is not None and entry.payload["by"] == "timer"
         frames = service.apply(entry, service.seq + 1, now[0])
         event = json.loads(frames[1])["events"][0]
-        assert event["by"] == "timer" and event["kind"] in ("play", "draw", "pass")
+        assert event["by"] == "timer" and event["kind"] in ("lead", "place", "draw", "pass")
         timed += 1
         assert service.game is not None
         if service.game.phase_name != "play":
@@ -426,7 +427,7 @@ def test_timer_runs_out_and_the_server_plays() -> None:
 def play_out(pair: Pair) -> None:
     """Play the first legal move for whoever is to move until the game is over."""
     for _ in range(2000):
-        view = pair.frames[0]["view"]
+        view = view_of(pair.frames[0])
         if view["phase"] == "game_over":
             return
         if view["phase"] == "hand_over":
@@ -434,7 +435,7 @@ def play_out(pair: Pair) -> None:
                 pair.send(seat, {"type": "next_hand"})
             continue
         seat = view["turn"]
-        pair.play(seat, pair.frames[seat]["view"]["legal_moves"][-1])
+        pair.play(seat, view_of(pair.frames[seat])["legal_moves"][-1])
     raise AssertionError("the game did not end")
 
 
@@ -442,7 +443,7 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     client = make_client()
     pair = Pair(client)
     play_out(pair)
-    final = pair.frames[0]["view"]
+    final = view_of(pair.frames[0])
     pair.watch.send_json({"type": "record"})
     record = recv(pair.watch)["record"]
     assert record["format"] == "fives-record/1"
@@ -456,13 +457,13 @@ def test_finished_game_gives_its_record_and_a_rematch(make_client: Any) -> None:
     # A rematch is an offer: the other player sees it, and nothing starts without their yes.
     pair.send(1, {"type": "rematch"})
     offered = pair.frames[0]
-    assert offered["view"]["phase"] == "game_over" and offered["table"]["game_no"] == 1
+    assert view_of(offered)["phase"] == "game_over" and offered["table"]["game_no"] == 1
     assert [s["rematch"] for s in offered["table"]["seats"]] == [False, True]
     winner = final["winner"]
     assert offered["table"]["match"] == [int(side == winner) for side in (0, 1)]
     pair.send(0, {"type": "rematch"})
     fresh = pair.frames[1]
-    assert fresh["view"]["phase"] == "play" and fresh["view"]["hand_number"] == 1
+    assert view_of(fresh)["phase"] == "play" and view_of(fresh)["hand_number"] == 1
     assert fresh["table"]["game_no"] == 2
     assert [s["rematch"] for s in fresh["table"]["seats"]] == [False, False]
     assert fresh["table"]["match"] == offered["table"]["match"]  # the match score runs on
@@ -507,7 +508,7 @@ def test_bots_fill_seats_and_answer(make_client: Any, level: str) -> None:
     bot_moves = 0
     deadline = time.monotonic() + 60
     while bot_moves < 3 and time.monotonic() < deadline:
-        view = frame["view"]
+        view = view_of(frame)
         if view["phase"] == "hand_over":
             ws.send_json({"type": "next_hand"})
         elif view["phase"] == "game_over":
@@ -530,14 +531,14 @@ def test_an_action_that_cannot_be_stored_is_not_applied(make_client: Any) -> Non
     before = pair.table.game.view(seat).to_json()
     storage = server_of(client).storage
     execute_sql(storage, "ALTER TABLE log RENAME TO log_away")  # every append now fails
-    pair.ws[seat].send_json({"type": "play", "move": pair.frames[seat]["view"]["legal_moves"][0]})
+    pair.ws[seat].send_json({"type": "play", "move": view_of(pair.frames[seat])["legal_moves"][0]})
     error = recv(pair.ws[seat])
     assert error["key"] == "server_error"
     assert quiet(pair.ws[1 - seat]) and quiet(pair.watch)
     assert pair.table.seq == seq
     assert pair.table.game.view(seat).to_json() == before
     execute_sql(storage, "ALTER TABLE log_away RENAME TO log")
-    pair.play(seat, pair.frames[seat]["view"]["legal_moves"][0])
+    pair.play(seat, view_of(pair.frames[seat])["legal_moves"][0])
     assert pair.table.seq == seq + 1
     pair.close()
 
@@ -564,7 +565,7 @@ def test_a_player_who_leaves_is_stood_in_for_and_can_come_back(make_client: Any)
         frame = recv(stay)
         if frame["type"] == "state":  # the other seat's leave came as a presence message
             stood_in = [e for e in frame["events"] if e.get("by") == "away"]
-    assert stood_in and stood_in[0]["seat"] == 1
+    assert stood_in and stood_in[0]["params"]["seat"] == 1
     assert table.seq > seq
     # The same link takes the seat back.
     back, fresh = join(client, tokens[1])
@@ -585,7 +586,7 @@ def test_a_sniff_table_plays_its_form_and_explains_its_count(make_client: Any) -
     """RULES.md §9 O4 from the start page's request: the table's rules carry the sniff and its
     choice, the legal moves name the sniff's forms, and every play's explained parts add up
     to the total (a British sniff by its free ends, a US sniff's free branch ends too)."""
-    from fives.web.protocol import count_parts
+    from fives.projection import layout_json
 
     client = make_client()
     created = create(client, preset="all-fives", players=2, sniff="british",
@@ -594,8 +595,8 @@ def test_a_sniff_table_plays_its_form_and_explains_its_count(make_client: Any) -
     tokens = seat_tokens(created)
     assert tokens[0] is not None
     ws, frame = join(client, tokens[0])
-    rules = frame["view"]["rules"]
-    assert (rules["sniff"], rules["sniff_orientation_choice"]) == ("british", True)
+    rules = view_of(frame)["rules"]
+    assert (rules["sniff"], rules["sniff_choice"]) == ("british", True)
     ws.__exit__(None, None, None)
     from fives.game import Game
     from fives.rules import Ruleset
@@ -607,5 +608,5 @@ def test_a_sniff_table_plays_its_form_and_explains_its_count(make_client: Any) -
             while game.phase_name == "play":
                 moves = list(game.legal_moves)
                 game.play(moves[(seed * 7 + len(game.layout)) % len(moves)])
-                data = game.layout.to_json()
-                assert sum(count_parts(data)) == data["total"], data
+                data = layout_json(game.layout)
+                assert sum(p["value"] * p["times"] for p in data["parts"]) == data["total"], data

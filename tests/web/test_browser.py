@@ -515,7 +515,7 @@ def board_state(page: Page) -> tuple[dict[str, Any], dict[int, dict[str, float]]
     """The layout the page shows and each drawn tile's box on the screen, read at one moment
     (a frame that arrives in between cannot mix two layouts)."""
     found: list[Any] = page.evaluate(
-        """() => [state.frame.view.layout, Object.fromEntries(
+        """() => [state.frame.public.layout, Object.fromEntries(
             [...document.querySelectorAll('#board g.tile[data-node]')].map((g) => {
                 const b = g.querySelector('.face').getBoundingClientRect();
                 return [g.dataset.node, {x: b.x, y: b.y, w: b.width, h: b.height,
@@ -536,8 +536,9 @@ def test_a_british_sniff_is_drawn_along_the_line_with_its_side_tiles_where_they_
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     start_table(page, base_url, "all-fives", 2, sniff="british")
-    assert page.evaluate("state.frame.view.rules.sniff") == "british"
-    done = "(() => { const L = state.frame.view.layout; const s = L.nodes.find((n) => n.spinner);"\
+    assert page.evaluate("state.frame.public.rules.sniff") == "british"
+    done = "(() => { const L = state.frame.public.layout;"\
+        " const s = L.nodes.find((n) => n.spinner);"\
         " return Boolean(s) && L.nodes.filter((n) => n.parent === s.n &&"\
         " ['N', 'S', 'L', 'R'].includes(n.port)).length === 2; })()"
     deadline = time.monotonic() + 120
@@ -551,7 +552,7 @@ def test_a_british_sniff_is_drawn_along_the_line_with_its_side_tiles_where_they_
         if not page.evaluate("document.body.classList.contains('my-turn')"):
             page.wait_for_timeout(30)
             continue
-        legal: list[str] = page.evaluate("state.frame.view.legal_moves")
+        legal: list[str] = page.evaluate("state.frame.seat.legal_moves.map((m) => m.notation)")
         sides = [m for m in legal if m.rsplit(".", 1)[-1] in ("N", "S", "L", "R")]
         play_move(page, (sides or legal)[0])
     assert page.evaluate(done)
@@ -600,9 +601,9 @@ def test_the_sniffs_placer_chooses_its_form_on_the_web(
     for _ in range(8):  # the sniff leads All Fives: ours in about half the deals
         start_table(page, base_url, "all-fives", 2, sniff="us", choice=True,
                     shot=shots / "sniff-start-page.png")
-        page.wait_for_function("() => state.frame.view.layout.nodes.length > 0 || "
+        page.wait_for_function("() => state.frame.public.layout.nodes.length > 0 || "
                                "document.body.classList.contains('my-turn')")
-        legal: list[str] = page.evaluate("state.frame.view.legal_moves")
+        legal: list[str] = page.evaluate("state.frame.seat.legal_moves.map((m) => m.notation)")
         if any(m.endswith(":british") for m in legal):
             break
     else:
@@ -617,7 +618,7 @@ def test_the_sniffs_placer_chooses_its_form_on_the_web(
     before = seq(page)
     page.click(f"#ends .end-btn[data-move='{british}']")
     wait_change(page, before)
-    assert page.evaluate("state.frame.view.layout.sniff") == "british"
+    assert page.evaluate("state.frame.public.layout.sniff") == "british"
     assert page.locator("#board g.tile.endwise").count() == 1
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -640,15 +641,15 @@ def test_the_solitaire_overdraw_is_priced_and_needs_a_second_click(
     style = page.evaluate("""() => { const s = getComputedStyle(
         document.getElementById('btn-overdraw')); return [s.borderTopStyle, s.color]; }""")
     assert style[0] == "dashed", style  # styled apart from the plain buttons
-    deck = page.evaluate("state.frame.view.scores[1]")
-    bone = page.evaluate("state.frame.view.boneyard_size")
+    deck = page.evaluate("state.frame.public.scores[1]")
+    bone = page.evaluate("state.frame.public.boneyard_size")
     assert "overdraws 0" in page.inner_text(".score .deck-from")
     page.screenshot(path=str(shots / "overdraw-offered.png"), full_page=True)
     button.click()
     page.wait_for_selector("#btn-overdraw.armed")
     assert "Click again" in page.inner_text("#btn-overdraw")
-    assert page.evaluate("state.frame.view.scores[1]") == deck, "one click draws nothing"
-    assert page.evaluate("state.frame.view.boneyard_size") == bone
+    assert page.evaluate("state.frame.public.scores[1]") == deck, "one click draws nothing"
+    assert page.evaluate("state.frame.public.boneyard_size") == bone
     armed = page.evaluate("getComputedStyle(document.getElementById('btn-overdraw'))"
                           ".backgroundColor")
     assert armed not in ("rgba(0, 0, 0, 0)", "transparent"), armed
@@ -656,8 +657,8 @@ def test_the_solitaire_overdraw_is_priced_and_needs_a_second_click(
     before = seq(page)
     page.click("#btn-overdraw")
     wait_change(page, before)
-    assert page.evaluate("state.frame.view.scores[1]") == deck + 3
-    assert page.evaluate("state.frame.view.boneyard_size") == bone - 1
+    assert page.evaluate("state.frame.public.scores[1]") == deck + 3
+    assert page.evaluate("state.frame.public.boneyard_size") == bone - 1
     assert "overdraws 3" in page.inner_text(".score .deck-from")
     assert page.locator("#btn-overdraw.armed").count() == 0
     assert page.errors == []  # type: ignore[attr-defined]

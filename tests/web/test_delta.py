@@ -17,7 +17,7 @@ import pytest
 from fives.web.delta import DeltaReader, DeltaWriter, apply, diff
 from fives.web.protocol import check_frame, encode
 
-from .helpers import create, recv, seat_tokens, token_of
+from .helpers import create, recv, seat_tokens, token_of, view_of
 from .test_leak import GAMES, TARGETS
 
 DELTA_JS = Path(__file__).parents[2] / "src" / "fives" / "web" / "static" / "delta.js"
@@ -84,13 +84,13 @@ class Sockets:
         """The next action: a random legal move of the seat to play, or the next hand
         (``seats``: each seat's socket number)."""
         frame = self.frame(seats[0])
-        view = frame["view"]
+        view = view_of(frame)
         if view["phase"] == "hand_over":  # each seat in turn: the last one deals
             ready = [s["ready"] for s in frame["table"]["seats"]]
             self.sockets[seats[ready.index(False)]].send_json({"type": "next_hand"})
         else:
             mine = seats[view["turn"]]
-            moves = self.frame(mine)["view"]["legal_moves"]
+            moves = view_of(self.frame(mine))["legal_moves"]
             self.sockets[mine].send_json({"type": "play", "move": rng.choice(moves)})
 
 
@@ -125,7 +125,7 @@ def test_a_delta_socket_holds_the_full_frame_at_every_step(make_client: Any, pre
     kinds: dict[str, int] = {}
     sent = full = 0
     for _ in range(5000):
-        if table.frame(0)["view"]["phase"] == "game_over":
+        if view_of(table.frame(0))["phase"] == "game_over":
             break
         table.act(rng, [plain for plain, _ in pairs])
         for plain, delta in pairs:
@@ -136,7 +136,7 @@ def test_a_delta_socket_holds_the_full_frame_at_every_step(make_client: Any, pre
             kinds[message["type"]] = kinds.get(message["type"], 0) + 1
             sent += len(encode(message))
             full += len(encode(frame))
-    assert table.frame(0)["view"]["phase"] == "game_over"
+    assert view_of(table.frame(0))["phase"] == "game_over"
     assert kinds.get("delta", 0) > 0.9 * sum(kinds.values())  # deltas, not full frames
     assert sent < full / 2  # and much smaller (a fifth to a third measured)
     if (preset, players) == GAMES[0] and shutil.which("node") is not None:

@@ -15,7 +15,7 @@ from fives.cli.main import main
 from fives.tiles import ALL_TILES
 from fives.web.fairdeal import commitment, deal_from_seed
 
-from .helpers import create, recv
+from .helpers import create, recv, view_of
 from .test_api import TWO_HUMANS, Pair, play_out
 
 
@@ -49,9 +49,9 @@ def test_commitment_before_the_hand_and_seed_after(make_client: Any) -> None:
     during = pair.frames[0]["deal"]
     assert during["seed"] is None and "hands" not in during and during["hand"] == 1
     # Play the hand out: the seed comes with the first frame after it.
-    while pair.frames[0]["view"]["phase"] == "play":
+    while view_of(pair.frames[0])["phase"] == "play":
         seat = pair.mover()
-        pair.play(seat, pair.frames[seat]["view"]["legal_moves"][0])
+        pair.play(seat, view_of(pair.frames[seat])["legal_moves"][0])
     after = pair.frames[0]["deal"]
     assert after["commitment"] == during["commitment"]
     assert commitment(after["seed"], table_id, 1, 1) == during["commitment"]

@@ -21,7 +21,7 @@ from fives.web.service import TableService
 from fives.web.storage import StorageError
 
 from .conftest import FAST
-from .helpers import create, recv, seat_tokens, token_of
+from .helpers import create, recv, seat_tokens, token_of, view_of
 
 BOTS = {"preset": "five-up", "players": 2,
         "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
@@ -113,7 +113,7 @@ def check_fault(client: TestClient, server: Any, writer: Any, bots: dict[str, An
                 played[0] = -1
             if not mine or mine[-1]["seq"] == played[0]:
                 continue
-            view = mine[-1]["view"]
+            view = view_of(mine[-1])
             if view["phase"] == "hand_over":
                 played[0] = mine[-1]["seq"]
                 human.send_json({"type": "next_hand"})

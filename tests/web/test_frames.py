@@ -16,6 +16,8 @@ from fives.web.protocol import check_frame
 from fives.web.service import Entry, TableService
 from fives.web.storage import LogEntry
 
+from .helpers import tiles_in
+
 CONFIGS: list[dict[str, Any]] = [
     {"preset": "five-up", "options": {"players": 4}, "timer": 15},
     {"preset": "all-fives", "options": {"players": 3}, "timer": 0},
@@ -52,8 +54,8 @@ def _hidden_from(service: TableService, seat: int | None) -> set[str]:
 
 
 def _tiles_shown(frame: dict[str, Any]) -> set[str]:
-    view = frame["view"]
-    return set(view["hand"]) | {a["tile"] for a in view["history"] if "tile" in a}
+    """The tiles a frame names (its whole text read for tiles: hands, draws, the reveal)."""
+    return tiles_in(json.dumps(frame))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[str(c["preset"]) for c in CONFIGS])
@@ -77,7 +79,7 @@ def test_frames_built_once_say_what_each_seat_s_own_frame_says(config: dict[str,
                 reference["full"] = True
             assert frame == reference
             assert not _tiles_shown(frame) & _hidden_from(service, seat)
-            draws_seen += sum("tile" in a for a in frame["view"]["history"])
+            draws_seen += len(frame["seat"]["drawn"])
         now[0] += 1.5
         service.apply(_next_entry(service, rng), service.seq + 1, now[0])
     assert draws_seen > 0  # own draws (with their tiles) were among the frames compared
@@ -96,7 +98,10 @@ def test_the_outgoing_schema_refuses_a_frame_that_breaks_it() -> None:
         ({**good, "seq": "7"}, "field 'seq' is \"7\": expected int"),
         ({**good, "seq": True}, "expected int"),
         ({**good, "you": 0.5}, "expected int or null"),
-        ({**good, "view": {**good["view"], "boneyard": []}}, "state.view: unknown field"),
+        ({**good, "public": {**good["public"], "boneyard": []}}, "state.public: unknown field"),
+        ({**good, "seat": {k: v for k, v in good["seat"].items() if k != "hand"}},
+         "state.seat: missing field 'hand'"),
+        ({**good, "public": {**good["public"], "turn": "0"}}, "field 'turn' is \"0\""),
         ({**good, "table": {**good["table"], "id": None}}, "state.table: field 'id'"),
         ({"type": "status"}, "frame type 'status'"),
         ({"type": "pong", "x": 1}, "pong: unknown field 'x'"),

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
+from fives.projection import seat_part
 from fives.rules import CLAIMS_PRESETS, PRESETS
 from fives.web.fairdeal import commitment, deal_from_seed
 from fives.web.service import TableService
 from fives.web.storage import LogEntry
 
-from .helpers import create, recv, seat_tokens, tiles_in, token_of
+from .helpers import create, recv, seat_tokens, tiles_in, token_of, view_of
 
 # The web plays no muggins claims yet (RULES.md §9 O1; the table request refuses them).
 GAMES = [(preset, 1 if preset == "five-up-solitaire" else 2) for preset in PRESETS
@@ -47,8 +48,8 @@ def leaks(frame: dict[str, Any], known: set[str]) -> set[str]:
 
 
 def test_the_checker_finds_a_planted_tile() -> None:
-    frame = {"view": {"hand": ["6-3"], "layout": {"nodes": [{"tile": "5-5"}]}},
-             "events": [{"kind": "play", "move": "4-1@2.out"}]}
+    frame = {"seat": {"hand": ["6-3"]}, "public": {"layout": {"nodes": [{"tile": "5-5"}]}},
+             "events": [{"kind": "place", "params": {"move": "4-1@2.out"}}]}
     assert leaks(frame, {"6-3", "5-5"}) == {"4-1"}
     assert leaks(frame, {"6-3", "5-5", "4-1"}) == set()
 
@@ -106,7 +107,7 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
     rng = random.Random(f"{preset}/{players}")
     actions = 0
     while True:
-        view = received[0][-1]["view"]
+        view = view_of(received[0][-1])
         if view["phase"] == "game_over":
             break
         if view["phase"] == "hand_over":  # each seat in turn: the last one deals
@@ -115,7 +116,7 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
                 {"type": "next_hand"})
         else:
             seat = view["turn"]
-            moves = received[seat][-1]["view"]["legal_moves"]
+            moves = view_of(received[seat][-1])["legal_moves"]
             sockets[seat].send_json({"type": "play", "move": rng.choice(moves)})
         drain(1)
         actions += 1
@@ -131,12 +132,15 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
         for frame in received[i]:
             table = replayer.at(frame["seq"])
             assert table.game is not None
-            assert frame["view"] == table.game.view(seat).to_json()  # the log's own state
+            # the log's own state, as the projection shows it to this seat
+            assert frame["seat"] == seat_part(table.game, seat)
+            assert {k: v for k, v in frame["public"].items() if k != "deadline"} == \
+                {k: v for k, v in table.public().items() if k != "deadline"}
             known = known_to(table, seat)
             deal = frame["deal"]
             if deal is not None and deal["seed"] is not None:
                 # After the hand its seed is revealed, and with it the whole deal it made.
-                assert frame["view"]["phase"] != "play"
+                assert view_of(frame)["phase"] != "play"
                 assert commitment(deal["seed"], table_id, deal["game"], deal["hand"]) == \
                     deal["commitment"]
                 hands, boneyard = deal_from_seed(deal["seed"], players, table.rules.hand_size)
@@ -145,13 +149,14 @@ def test_no_frame_shows_a_hidden_tile(make_client: Any, preset: str, players: in
             extra = leaks(frame, known)
             if extra:
                 problems.append(f"seat {seat} saw {sorted(extra)} in frame {frame['seq']}")
-            if frame["view"]["last_hand_end"] is not None:
+            if frame["public"]["reveal"] is not None:
                 revealed_seen += 1
             for event in frame["events"]:  # each score is explained by the ends that make it
-                if event["kind"] == "play" and (not event["parts"]
-                                                or sum(event["parts"]) != event["total"]):
-                    problems.append(f"play {event['move']} explained as {event['parts']}")
-            if deal is not None and frame["view"]["phase"] == "play":
+                p = event["params"]
+                if event["kind"] in ("lead", "place") and p["points"] and (
+                        sum(x["value"] * x["times"] for x in p["parts"]) != p["total"]):
+                    problems.append(f"play {p['move']} explained as {p['parts']}")
+            if deal is not None and view_of(frame)["phase"] == "play":
                 assert deal["seed"] is None and "hands" not in deal
     assert not problems, problems[:5]
     assert revealed_seen > 0

@@ -262,7 +262,7 @@ def test_finished_tables_past_the_retention_are_deleted(make_client: Any) -> Non
         deadline = time.monotonic() + 20
         while True:
             frame = recv(ws)
-            if frame["type"] == "state" and frame["view"]["phase"] == "game_over":
+            if frame["type"] == "state" and frame["public"]["phase"] == "game_over":
                 break
             assert time.monotonic() < deadline, "the game did not end"
     time.sleep(0.2)

@@ -18,6 +18,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from .helpers import view_of
 from .tcp import free_port
 
 
@@ -55,7 +56,7 @@ def next_state(ws: ClientConnection) -> dict[str, Any]:
 
 def step(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
     """Act if it is our turn (or the hand is over), then wait for the next state."""
-    view = frame["view"]
+    view = view_of(frame)
     time.sleep(0.06)  # at most ~16 messages a second: under the server's per-socket limit
     if view["phase"] == "hand_over":
         ws.send(json.dumps({"type": "next_hand"}))
@@ -78,8 +79,8 @@ def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
         token = created["me"].split("=", 1)[1]
         ws, frame = join(port, token)
         mine = 0
-        while mine < 4 or frame["view"]["phase"] != "play" or frame["view"]["turn"] != 1:
-            acting = bool(frame["view"]["legal_moves"])
+        while mine < 4 or view_of(frame)["phase"] != "play" or view_of(frame)["turn"] != 1:
+            acting = bool(view_of(frame)["legal_moves"])
             frame = step(ws, frame)
             mine += acting
         # Our move was just broadcast back to us, and the bot is to move: kill now.
@@ -95,7 +96,7 @@ def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
         ws, fresh = join(port, token)
         assert fresh["full"] is True
         assert fresh["seq"] >= seen["seq"]
-        before, after = seen["view"], fresh["view"]
+        before, after = view_of(seen), view_of(fresh)
         assert after["hand_number"] == before["hand_number"]
         assert after["history"][: len(before["history"])] == before["history"]
         assert after["layout"]["nodes"][: len(before["layout"]["nodes"])] == \
@@ -105,10 +106,10 @@ def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
         # The game goes on to its end.
         frame = fresh
         for _ in range(3000):
-            if frame["view"]["phase"] == "game_over":
+            if view_of(frame)["phase"] == "game_over":
                 break
             frame = step(ws, frame)
-        assert frame["view"]["phase"] == "game_over"
+        assert view_of(frame)["phase"] == "game_over"
         ws.close()
     finally:
         server.send_signal(signal.SIGTERM)
@@ -138,9 +139,9 @@ def test_repeated_sigkill_while_bots_play_never_loses_what_was_shown(tmp_path: P
             ws, frame = join(port, token)
             if seen is not None:
                 assert frame["seq"] >= seen["seq"]
-                if frame["view"]["hand_number"] == seen["view"]["hand_number"]:
-                    old = seen["view"]["history"]
-                    assert frame["view"]["history"][: len(old)] == old
+                if view_of(frame)["hand_number"] == view_of(seen)["hand_number"]:
+                    old = view_of(seen)["history"]
+                    assert view_of(frame)["history"][: len(old)] == old
             stop_at = time.monotonic() + 0.4 + 0.3 * round_
             while time.monotonic() < stop_at:
                 try:

@@ -25,6 +25,10 @@ def test_every_key_the_page_uses_is_translated() -> None:
     # the sniff's forms (RULES.md §9 O4): "web.sniff_" + form, "web.sniff_as_" + form
     used |= {f"web.sniff_{f}" for f in ("none", "us", "british")}
     used |= {f"web.sniff_as_{f}" for f in ("us", "british")}
+    # each event's message, "web.ev." + the projection's key (words.js describe)
+    used |= {f"web.ev.{k}" for k in ("lead", "lead_scored", "place", "place_scored", "draw",
+                                     "draw_charged", "pass", "hand_out", "hand_blocked",
+                                     "hand_target", "game_end", "hand_start")}
     assert len(used) > 40
     missing = sorted(k for k in used if not has(k))
     assert missing == []

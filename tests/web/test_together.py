@@ -12,7 +12,7 @@ import pytest
 
 from fives.web.protocol import ProtocolError, check_frame
 from fives.web.service import Entry, Policy, TableService
-from web.helpers import create, recv, seat_tokens, service_of, token_of
+from web.helpers import create, recv, seat_tokens, service_of, token_of, view_of
 
 TWO = {"preset": "all-fives", "options": {"players": 2}, "timer": 0,
        "seats": [{"kind": "human"}, {"kind": "human"}]}
@@ -285,7 +285,7 @@ def test_hint_and_undo_against_a_bot(make_client: Any) -> None:
     hinted = False
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        view = frame["view"]
+        view = view_of(frame)
         if view["phase"] != "play":
             ws.send_json({"type": "next_hand"} if view["phase"] == "hand_over"
                          else {"type": "rematch"})
@@ -312,11 +312,11 @@ def test_hint_and_undo_against_a_bot(make_client: Any) -> None:
     before = frame
     ws.send_json({"type": "undo"})
     undone = recv(ws)
-    while undone["view"]["phase"] != "play" or undone["view"]["turn"] != 0:
+    while view_of(undone)["phase"] != "play" or view_of(undone)["turn"] != 0:
         undone = recv(ws)
     assert undone["seq"] > before["seq"]
-    assert len(undone["view"]["hand"]) > len(before["view"]["hand"]) or \
-        undone["view"]["layout"] != before["view"]["layout"]
+    assert len(view_of(undone)["hand"]) > len(view_of(before)["hand"]) or \
+        view_of(undone)["layout"] != view_of(before)["layout"]
 
 
 def test_undo_and_hint_are_refused_where_another_person_sits(make_client: Any) -> None:
@@ -359,9 +359,9 @@ def test_the_score_sheet_matches_the_record_hand_by_hand(make_client: Any) -> No
     ws, frame = join_as(client, token)
     sheets: list[list[dict[str, Any]]] = []
     deadline = time.monotonic() + 60
-    while frame["view"]["phase"] != "game_over":
+    while frame["public"]["phase"] != "game_over":
         assert time.monotonic() < deadline, "the game did not end in time"
-        view = frame["view"]
+        view = view_of(frame)
         if view["phase"] == "hand_over":
             sheets.append(frame["public"]["score_sheet"])
             ws.send_json({"type": "next_hand"})

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
 from . import test_browser
+from .helpers import view_of
 
 # test_browser's fixtures: the server (SQLite, and the shared mode's two workers), Chromium,
 # the screenshots' folder.
@@ -88,17 +89,17 @@ def play_until(page: Page, friend: Friend, phases: tuple[str, ...], seconds: flo
     """Both seats play their first legal move (the page's through its own socket) until the
     page shows one of ``phases``."""
     deadline = time.monotonic() + seconds
-    while page_frame(page, "view.phase") not in phases:
+    while page_frame(page, "public.phase") not in phases:
         assert time.monotonic() < deadline, "the hand did not end in time"
         frame = friend.drain()
-        view = frame["view"]
+        view = view_of(frame)
         if view["phase"] == "play" and view["turn"] == frame["you"] and view["legal_moves"]:
             friend.send({"type": "play", "move": view["legal_moves"][0]})
             friend.next()
         elif page.evaluate("document.body.classList.contains('my-turn')"):
             before = int(page.evaluate("Number(document.body.dataset.seq)"))
             page.evaluate("state.ws.send(JSON.stringify({type: 'play', "
-                          "move: state.frame.view.legal_moves[0]}))")
+                          "move: state.frame.seat.legal_moves[0].notation}))")
             page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=before)
         else:
             page.wait_for_timeout(30)
@@ -138,7 +139,7 @@ def test_names_a_friend_who_leaves_and_comes_back(base_url: str, browser: Browse
         assert time.monotonic() < deadline, "no stand-in within the grace"
         if page.evaluate("document.body.classList.contains('my-turn')"):
             page.evaluate("state.ws.send(JSON.stringify({type: 'play', "
-                          "move: state.frame.view.legal_moves[0]}))")
+                          "move: state.frame.seat.legal_moves[0].notation}))")
         page.wait_for_timeout(200)
     expect(away).to_contain_text("until they come back")
     # The same link takes the seat back.
@@ -160,10 +161,10 @@ def test_next_hand_and_rematch_wait_for_the_other_player(base_url: str, browser:
     breaks = 0
     for _ in range(30):  # hands until the game is over (target 100: a few hands)
         play_until(page, friend, ("hand_over", "game_over"))
-        if page_frame(page, "view.phase") == "game_over":
+        if page_frame(page, "public.phase") == "game_over":
             break
         breaks += 1
-        hand = page_frame(page, "view.hand_number")
+        hand = page_frame(page, "public.hand_number")
         # The score sheet: one row per finished hand, each side's change and score after it.
         sheet = page_frame(page, "public.score_sheet")
         assert [r["hand"] for r in sheet] == list(range(1, hand + 1))
@@ -177,10 +178,10 @@ def test_next_hand_and_rematch_wait_for_the_other_player(base_url: str, browser:
         expect(page.locator("#together")).to_contain_text(
             "Waiting for Player 2 to press Next hand.")
         page.screenshot(path=str(shots / "together-3-ready.png"), full_page=True)
-        assert page_frame(page, "view.hand_number") == hand  # not dealt without the friend
+        assert page_frame(page, "public.hand_number") == hand  # not dealt without the friend
         friend.send({"type": "next_hand"})
-        page.wait_for_function("h => state.frame.view.hand_number === h + 1", arg=hand)
-    assert page_frame(page, "view.phase") == "game_over"
+        page.wait_for_function("h => state.frame.public.hand_number === h + 1", arg=hand)
+    assert page_frame(page, "public.phase") == "game_over"
     assert breaks >= 1, "the game ended in its first hand"
     friend.send({"type": "rematch"})
     expect(page.locator("#together")).to_contain_text("Player 2 offers a rematch.")
@@ -204,7 +205,7 @@ def test_hint_and_undo_against_a_bot(base_url: str, browser: Browser, shots: Pat
     deadline = time.monotonic() + 60
     while placed < 2:
         assert time.monotonic() < deadline
-        if page_frame(page, "view.phase") != "play":
+        if page_frame(page, "public.phase") != "play":
             page.reload()  # a new deal: start counting again
             page.wait_for_selector("body[data-seq]")
             if page.locator("#btn-next").count():
@@ -218,7 +219,7 @@ def test_hint_and_undo_against_a_bot(base_url: str, browser: Browser, shots: Pat
             page.click("#btn-hint")
             expect(page.locator("#hint-list li").first).to_contain_text("best")
             page.screenshot(path=str(shots / "together-5-hint.png"), full_page=True)
-        legal = page_frame(page, "view.legal_moves")
+        legal = page_frame(page, "seat.legal_moves.map((m) => m.notation)")
         placements = [m for m in legal if m not in ("draw", "pass")]
         before = int(page.evaluate("Number(document.body.dataset.seq)"))
         page.evaluate("m => state.ws.send(JSON.stringify({type: 'play', move: m}))",
@@ -226,8 +227,8 @@ def test_hint_and_undo_against_a_bot(base_url: str, browser: Browser, shots: Pat
         page.wait_for_function("s => Number(document.body.dataset.seq) > s", arg=before)
         placed += bool(placements)
     page.wait_for_function("() => document.body.classList.contains('my-turn') || "
-                           "state.frame.view.phase !== 'play'")
-    if page_frame(page, "view.phase") == "play":
+                           "state.frame.public.phase !== 'play'")
+    if page_frame(page, "public.phase") == "play":
         tiles = page.locator("#hand .tile-btn").count()
         page.click("#btn-undo")
         page.wait_for_function("n => document.querySelectorAll('#hand .tile-btn').length > n",

@@ -19,12 +19,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import orjson
 
 from fives.errors import FivesError
 from fives.i18n import LANGS, error_text, has, text
+from fives.projection import PublicJSON, SeatPartJSON
 
 MAX_MESSAGE_BYTES = 8192
 
@@ -226,6 +228,23 @@ def check_name(name: Any) -> str | None:
 
 # The JSON kinds a field may hold: Python types, None for null.
 Kinds = tuple[type | None, ...]
+
+
+def _json_kinds(hint: Any) -> Kinds:
+    """The JSON kinds of a TypedDict field's type (the projection's parts are TypedDicts):
+    ``int | None`` -> (int, None), ``list[str]`` -> (list,), a TypedDict -> (dict,)."""
+    out: list[type | None] = []
+    for arm in get_args(hint) if get_origin(hint) in (Union, UnionType) else (hint,):
+        if arm is type(None):
+            out.append(None)
+        elif is_typeddict(arm):
+            out.append(dict)
+        else:
+            base = get_origin(arm) or arm
+            out += [int, float] if base is float else [base]
+    return tuple(out)
+
+
 # type -> {field: (kinds, required)}; a frame holds no other field.
 FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
     "state": {
@@ -233,13 +252,13 @@ FRAME_SCHEMAS: dict[str, dict[str, tuple[Kinds, bool]]] = {
         "full": ((bool,), False),  # true on a join or a resync: the whole story of the hand
         "table": ((dict,), True),  # FRAME_PARTS["table"]
         "you": ((int, None), True),  # the reader's seat; null for a spectator
-        "view": ((dict,), True),  # FRAME_PARTS["view"]
-        "events": ((list,), True),  # what happened since the last frame, explained
-        "deadline": ((int, float, None), True),  # seconds left to act, or null
+        # fives.projection's public part (its deadline: the seconds left to act), the same
+        # for every reader, without its events: ``events`` say what happened since the last
+        # frame (a full frame: this hand's story), each a projection entry with "by"
+        "public": ((dict,), True),
+        "seat": ((dict,), True),  # fives.projection's seat part: only the reader's
+        "events": ((list,), True),
         "deal": ((dict, None), True),  # the fair deal's commitment, its seed once revealed
-        "deck": ((dict,), True),  # the solitaire deck's points by source
-        "overdraw_cost": ((int,), True),
-        "public": ((dict,), False),  # the projection's public part (here its score_sheet)
     },
     # what changed since the socket's last state frame (fives.web.delta)
     "delta": {"n": ((int,), True), "seq": ((int,), True), "ops": ((list,), True)},
@@ -271,14 +290,10 @@ FRAME_PARTS: dict[str, dict[str, tuple[Kinds, bool]]] = {
         "match": ((list,), True),  # games won by each side at this table
         "assist": ((bool,), True),  # one person against bots: hint and undo are offered
     },
-    "view": {
-        "rules": ((dict,), True), "hand_sizes": ((list,), True), "boneyard_size": ((int,), True),
-        "scores": ((list,), True), "turn": ((int,), True), "phase": ((str,), True),
-        "hand_number": ((int,), True), "leader": ((int,), True), "layout": ((dict,), True),
-        "last_hand_end": ((dict, None), True), "winner": ((int, None), True),
-        "seat": ((int, None), True), "hand": ((list,), True), "legal_moves": ((list,), True),
-        "history": ((list,), True),
-    },
+    "public": {name: (_json_kinds(kind), True)
+               for name, kind in get_type_hints(PublicJSON).items() if name != "events"},
+    "seat": {name: (_json_kinds(kind), True)
+             for name, kind in get_type_hints(SeatPartJSON).items()},
 }
 
 
@@ -502,37 +517,3 @@ def parse_table_request(req: Any) -> TableRequest:
     if grace is not None:
         config["grace"] = grace
     return TableRequest(config, kinds)
-
-
-def count_parts(layout_json: Mapping[str, Any]) -> list[int]:
-    """The values that make up the counted total T (RULES.md §1.4), in node order.
-
-    Free in-line ports of non-doubles count their value; a double with a free in-line side
-    counts both halves (listed as two values, so the explanation reads ``6 + 6``). A sniff
-    (§9 O4): British, it counts its free in-line ends like any tile; US, once both in-line sides
-    are covered, each of its free branch ends counts its value.
-    """
-    nodes = layout_json.get("nodes", [])
-    sniff = layout_json.get("sniff", "none")  # RULES.md §9 O4: the spinner is the sniff
-    taken: dict[int, set[str]] = {}
-    for node in nodes:
-        if node["parent"]:
-            taken.setdefault(node["parent"], set()).add(node["port"])
-    parts: list[int] = []
-    for node in nodes:
-        used = taken.get(node["n"], set())
-        inline = ("W", "E") if node["parent"] == 0 else ("out",)
-        free = [port for port in inline if port not in used]
-        sniffed = node["double"] and node["spinner"] and sniff != "none"
-        if sniffed and sniff == "us" and not free:  # its free branch ends keep counting
-            branches = ("N", "S") if node["parent"] == 0 else ("L", "R")
-            parts += [node["outer"] for port in branches if port not in used]
-            continue
-        if not free:
-            continue
-        if node["double"] and not (sniffed and sniff == "british"):
-            parts += [node["outer"], node["outer"]]
-            continue
-        for port in free:
-            parts.append(node["touching"] if port == "W" else node["outer"])
-    return parts

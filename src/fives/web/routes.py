@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from fives.errors import FivesError
-from fives.rules import CLAIMS_PRESETS, HISTORICAL, SNIFF_PRESETS, Ruleset
+from fives.rules import CLAIMS_PRESETS, HISTORICAL, SNIFF_PRESETS, Ruleset, default_target
 from fives.web.guard import (
     Budgets,
     client_address,
@@ -101,6 +101,9 @@ def preset_catalog() -> dict[str, Any]:
             by_players[str(players)] = {
                 "target": rules.target,
                 "partnerships": rules.partnerships,
+                # the default target alone and in partnerships (the page keeps no rule of it)
+                "targets": {str(p).lower(): default_target(preset, players, p)
+                            for p in ((False, True) if players == 4 else (False,))},
             }
         out["presets"].append(
             {

@@ -44,14 +44,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives.game import Deal, Game
-from fives.projection import score_sheet
+from fives.projection import explain_events, public_part, seat_part
 from fives.record import RecordJSON
 from fives.rules import Ruleset
-from fives.solitaire import deck_sources
 from fives.tiles import Tile
-from fives.views import SeatView, _action_json
+from fives.views import SeatView
 from fives.web import fairdeal
-from fives.web.protocol import ProtocolError, count_parts, encode
+from fives.web.protocol import ProtocolError, encode
 
 # A stand-in (turn timer, player away) plays at this level.
 STAND_IN_LEVEL = "greedy"
@@ -60,8 +59,6 @@ Frames = dict[ConnId, str]
 # A table of bots alone stops after this many log entries (many games' worth at the largest
 # target ``protocol.check_target`` allows), so that no such table grows its log for ever.
 MAX_BOT_TABLE_SEQ = 20_000
-# What differs between the seats' views (``TableService.encode_frames``).
-_SEAT_KEYS = frozenset({"seat", "hand", "legal_moves", "history"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,13 +197,13 @@ class TableService:
         game = self.game
         assert game is not None
         seat = game.turn
-        deck_before = game.scores[-1]
+        before = list(game.scores)
         events = game.play(game.parse_move(move))
         self.moves[-1].append((seat, move, by))
         if game.is_over and game.winner is not None:
             self.match[game.winner] += 1
         if explain:
-            self._explain(events, seat, by, deck_before)
+            self._explain(events, by, before)
 
     def _undo(self, keep: int) -> None:
         """The current game rebuilt from its deals and moves, the current hand's first
@@ -234,32 +231,15 @@ class TableService:
         for _, move, by in kept:
             self._play(move, by, explain=True)
 
-    def _explain(self, events: list[Any], seat: int, by: str, deck_before: int = 0) -> None:
+    def _explain(self, events: list[Any], by: str, before: list[int]) -> None:
+        """The projection's public entries for what an action caused (``before``: the scores
+        before it), the action's own marked with who played it (``by``: the seat, its turn
+        timer, or a stand-in for a player away)."""
         assert self.game is not None
-        for event in events:
-            data = event.to_json()
-            kind = data["type"]
-            if kind == "play":
-                parts = count_parts(self.game.layout.to_json())
-                item = {
-                    "kind": "play", "seat": seat, "move": data["move"], "total": data["total"],
-                    "points": data["points"], "scores": data["scores"], "by": by,
-                    "parts": parts if sum(parts) == data["total"] else [],
-                }
-            elif kind == "draw":  # never the tile: only the drawer may see it, in its hand
-                item = {"kind": "draw", "seat": seat, "scores": data["scores"], "by": by}
-                if self.game.rules.is_solitaire:  # what the deck was paid (0: a free draw)
-                    item["cost"] = data["scores"][-1] - deck_before
-            elif kind == "pass":
-                item = {"kind": "pass", "seat": seat, "by": by}
-            elif kind == "hand_end":
-                item = {"kind": "hand_end", **{k: v for k, v in data.items() if k != "type"}}
-                if data["result"] == "out":  # the seat whose last tile ended the hand
-                    item["out_seat"] = seat
-            elif kind == "game_end":
-                item = {"kind": "game_end", **{k: v for k, v in data.items() if k != "type"}}
-            else:
-                continue
+        for entry in explain_events(self.game, events, before):
+            item: dict[str, Any] = dict(entry)
+            if entry["kind"] not in ("hand_end", "game_end"):
+                item["by"] = by
             self.recent.append(item)
 
     # --- commands: each returns the entry to store, or raises; nothing changes --------------
@@ -551,22 +531,30 @@ class TableService:
             out.update(seed=payload["seed"], hands=payload["hands"], boneyard=payload["boneyard"])
         return out
 
-    def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def public(self) -> dict[str, Any]:
+        """The projection's public part as frames carry it: the timer's seconds left as its
+        deadline, and without its own events (a frame's ``events`` say who did what since the
+        frame before, a full frame's the whole hand's story)."""
         assert self.game is not None
         due = self.deadline()
+        part: dict[str, Any] = dict(public_part(
+            self.game, deadline=None if due is None else max(0.0, due - self.clock())))
+        del part["events"]
+        return part
+
+    def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """One seat's state frame (protocol.FRAME_SCHEMAS["state"]): what ``encode_frames``
+        builds for many seats at once."""
+        assert self.game is not None
         return {
             "type": "state",
             "seq": self.seq,
             "you": seat,
+            "seat": seat_part(self.game, seat),
             "table": self.meta(),
-            "view": self.game.view(seat).to_json(),
+            "public": self.public(),
             "events": events,
-            "deadline": None if due is None else max(0.0, due - self.clock()),
             "deal": self.fair_deal(),
-            # the solitaire deck's score by origin (handicap, overdraws, block); {} elsewhere
-            "deck": deck_sources(self.game),
-            "overdraw_cost": self.game.rules.draw_cost if self.game.rules.overdraw_allowed else 0,
-            "public": {"score_sheet": score_sheet(self.game)},
         }
 
     def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:
@@ -581,53 +569,23 @@ class TableService:
     def encode_frames(self, seats: set[int | None], events: list[dict[str, Any]],
                       full: bool = False) -> dict[int | None, str]:
         """The frame text of each of ``seats``: the same JSON as ``_encode(frame_for(seat,
-        events))`` (plus ``"full": true`` when ``full``), built once per action rather than once
-        per seat. A spectator's view is what every seat shares; each seat's own view adds only
-        its hand, its legal moves and its own draws in the history, exactly as ``SeatView.of``
-        would: a seat's frame holds no tile that ``SeatView`` hides from it."""
+        events))`` (plus ``"full": true`` when ``full``). The projection's public part and the
+        rest that every seat shares are encoded once per action; each seat adds only its own
+        part (``projection.seat_part``: its hand, its legal moves, its own draws)."""
         game = self.game
         assert game is not None
-        public = game.view(None).to_json()
-        history = public["history"]
-        due = self.deadline()
-        # The view without what differs per seat (those keys come last), and the rest of the
-        # frame after the view, each encoded once.
-        shared = _encode({k: v for k, v in public.items() if k not in _SEAT_KEYS})[:-1]
-        tail = _encode({
+        shared = _encode({
+            "table": self.meta(),
+            "public": self.public(),
             "events": events,
-            "deadline": None if due is None else max(0.0, due - self.clock()),
             "deal": self.fair_deal(),
-            "deck": deck_sources(game),
-            "overdraw_cost": game.rules.draw_cost if game.rules.overdraw_allowed else 0,
-            # the projection's score sheet: every finished hand of this game
-            "public": {"score_sheet": score_sheet(game)},
             **({"full": True} if full else {}),
         })[1:]
-        head = f'{{"type":"state","seq":{self.seq},"table":{_encode(self.meta())},"you":'
-        public_history = _encode(history)
-        # What only a seat may see, as ``SeatView.of`` gives it (test_frames holds the two
-        # together): its hand, its legal moves when it is to play, its own draws' tiles.
-        actions = game.history
-        draws = [i for i, a in enumerate(actions) if a.tile is not None]
+        head = f'{{"type":"state","seq":{self.seq},"you":'
         out: dict[int | None, str] = {}
         for seat in seats:
-            if seat is None:
-                own = f'"seat":null,"hand":[],"legal_moves":[],"history":{public_history}'
-            else:
-                to_play = game.phase_name == "play" and game.turn == seat
-                own = _encode({"seat": seat, "hand": [str(t) for t in game.hand(seat)],
-                               "legal_moves": [m.notation(explicit=True)
-                                               for m in game.legal_moves] if to_play else []})
-                seen = public_history
-                drawn = [i for i in draws if actions[i].seat == seat]
-                if drawn:
-                    mine = list(history)
-                    for i in drawn:
-                        mine[i] = _action_json(actions[i])
-                    seen = _encode(mine)
-                own = f'{own[1:-1]},"history":{seen}'
             you = "null" if seat is None else seat
-            out[seat] = f'{head}{you},"view":{shared},{own}}},{tail}'
+            out[seat] = f'{head}{you},"seat":{_encode(seat_part(game, seat))},{shared}'
         return out
 
     # --- records ---------------------------------------------------------------------------

@@ -4,8 +4,9 @@
 import { layoutBoard } from "./board.js";
 import { $, drawTile } from "./dom.js";
 import { t } from "./i18n.js";
-import { playMove, shownForm, targetsOfSelection } from "./moves.js";
+import { halves, playMove, shownForm, targetsOfSelection } from "./moves.js";
 import { frame, state } from "./state.js";
+import { sumWords } from "./words.js";
 
 function boardSize() {
   const scroll = $("board-scroll");
@@ -13,16 +14,21 @@ function boardSize() {
 }
 
 export function renderBoard() {
-  const v = frame().view;
+  const v = frame().public;
   const board = $("board");
   board.replaceChildren();
   const targets = targetsOfSelection().filter((m) => m.node && (!m.form || m.form === shownForm()));
+  /** @param {import("./state.js").Move} m */
+  const ghost = (m) => {
+    const [touching, outer] = halves(m.tile || "0-0");
+    return { key: m.notation, parent: m.node, port: m.port, double: touching === outer,
+      touching, outer, endwise: m.form === "british" };
+  };
   const size = boardSize();
   const phone = size.width < 500;
   const res = layoutBoard(v.layout, {
     width: size.width, height: size.height, minTile: phone ? 20 : 24, maxTile: phone ? 40 : 56,
-    extras: targets.map((m) => ({ key: m.text, parent: m.node, port: m.port || undefined,
-      double: m.a === m.b, touching: m.a, outer: m.b, endwise: m.form === "british" })),
+    extras: targets.map(ghost),
   });
   state.board = res;
   const unit = res.unit * state.zoom;
@@ -66,7 +72,7 @@ function tileOf(r, cls) {
 
 /**
  * The nodes placed since this page last drew the board (the tiles to animate).
- * @param {import("./state.js").View} v
+ * @param {import("./state.js").Public} v
  */
 function freshNodes(v) {
   const count = v.layout.nodes.length;
@@ -104,66 +110,23 @@ function animateIn(g, r) {
 }
 
 /**
- * "Open ends: 5 + 2 + 6 + 6 = 19", doubles twice, uncounted spinner arms named apart.
- * @param {import("./state.js").View} v
+ * "Open ends: 5 + 2 + 6 + 6 = 19" (the projection's counted parts: doubles twice), the open
+ * ends not counted yet (a spinner's arms) named apart.
+ * @param {import("./state.js").Public} v
  */
 function boardText(v) {
   const layout = v.layout;
   if (!layout.nodes.length) return t("web.empty_layout");
-  const parts = countParts(layout);
-  const sum = parts.reduce((x, y) => x + y, 0);
-  // A US sniff's branch ends count (RULES.md §9 O4): only other branch ends are "uncounted".
-  const usSniff = new Set(layout.sniff === "us"
-    ? layout.nodes.filter((n) => n.spinner).map((n) => n.n) : []);
-  const branch = layout.ends.filter((e) => ["N", "S", "L", "R"].includes(e.port) &&
-    !usSniff.has(e.node));
   let text;
-  if (sum === layout.total && parts.length) {
-    text = t("web.ends_sum", { sum: parts.join(" + "), total: layout.total });
+  if (layout.parts.length) {
+    text = t("web.ends_sum", { sum: sumWords(layout.parts), total: layout.total });
   } else {
     text = t("web.layout_desc", { ends: layout.ends.map((e) => e.value).join(", "),
       total: layout.total });
   }
-  if (branch.length && sum === layout.total) {
-    text += " " + t("web.ends_uncounted", { ends: branch.map((e) => e.value).join(", ") });
+  const uncounted = layout.open_ends.filter((e) => e.branch && !e.counted);
+  if (uncounted.length) {
+    text += " " + t("web.ends_uncounted", { ends: uncounted.map((e) => e.value).join(", ") });
   }
   return text;
-}
-
-/**
- * The values that make up the counted total (RULES.md §1.4, the sniff of §9 O4), as the
- * server's count_parts.
- * @param {import("./state.js").Layout} layout
- */
-function countParts(layout) {
-  const sniff = layout.sniff || "none";
-  /** @type {Map<number, Set<string>>} */
-  const taken = new Map();
-  for (const node of layout.nodes) {
-    if (node.parent) {
-      const used = taken.get(node.parent) || new Set();
-      used.add(node.port);
-      taken.set(node.parent, used);
-    }
-  }
-  /** @type {number[]} */
-  const parts = [];
-  for (const node of layout.nodes) {
-    const used = taken.get(node.n) || new Set();
-    const inline = node.parent === 0 ? ["W", "E"] : ["out"];
-    const free = inline.filter((p) => !used.has(p));
-    const sniffed = node.double && node.spinner && sniff !== "none";
-    if (sniffed && sniff === "us" && !free.length) {
-      const branches = node.parent === 0 ? ["N", "S"] : ["L", "R"];
-      for (const p of branches) if (!used.has(p)) parts.push(node.outer);
-      continue;
-    }
-    if (!free.length) continue;
-    if (node.double && !(sniffed && sniff === "british")) {
-      parts.push(node.outer, node.outer);
-      continue;
-    }
-    for (const p of free) parts.push(p === "W" ? node.touching : node.outer);
-  }
-  return parts;
 }

@@ -6,7 +6,8 @@
 import { renderBoard } from "./boardview.js";
 import { $, el, tilePicture } from "./dom.js";
 import { t } from "./i18n.js";
-import { parseMove, playMove, shownForm, targetsOfSelection } from "./moves.js";
+import { moveOfKind, movesOf, playMove, shownForm, targetsOfSelection, tileId }
+  from "./moves.js";
 import { send } from "./socket.js";
 import { frame, isMyTurn, state } from "./state.js";
 import { mySay } from "./together.js";
@@ -14,7 +15,6 @@ import { endWords, tileWords } from "./words.js";
 
 export function renderHand() {
   const f = frame();
-  const v = f.view;
   const mine = $("mine");
   const hadFocus = mine.contains(document.activeElement) || state.keepFocus ||
     (state.firstDraw && document.activeElement === document.body);
@@ -22,11 +22,11 @@ export function renderHand() {
   const focusKey = state.focusKey;
   const hand = $("hand");
   const actions = $("actions");
-  const legal = isMyTurn() ? v.legal_moves : [];
+  const legal = isMyTurn() ? f.seat.legal_moves : [];
   // Nothing to change: keep the buttons (a key press on one must not be lost to a redraw).
-  const sig = JSON.stringify([v.hand, legal, state.selected, v.phase, f.you, state.lang,
-    state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm(),
-    v.phase === "play" ? null : mySay()]);
+  const sig = JSON.stringify([f.seat.hand, legal, state.selected, f.public.phase, f.you,
+    state.lang, state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm(),
+    f.public.phase === "play" ? null : mySay()]);
   if (sig === state.handSig && hand.childElementCount + actions.childElementCount > 0) {
     state.keepFocus = false;
     return;
@@ -34,8 +34,8 @@ export function renderHand() {
   state.handSig = sig;
   renderTiles(legal);
   renderEnds();
-  const overdraw = renderActions(legal);
-  renderHint(legal, overdraw);
+  renderActions();
+  renderHint();
   // Roving focus: exactly one of the hand's stops takes Tab; put focus back if it was here.
   const stops = focusStops();
   const keep = stops.find((b) => b.dataset.key === focusKey) || stops[0];
@@ -44,16 +44,15 @@ export function renderHand() {
   state.keepFocus = false;
 }
 
-/** @param {string[]} legal */
+/** @param {import("./state.js").Move[]} legal */
 function renderTiles(legal) {
   const hand = $("hand");
-  const playable = new Set(legal.map(parseMove).map((m) => m && m.tile).filter(Boolean));
+  const playable = new Set(legal.map((m) => m.tile && tileId(m.tile)));
   hand.setAttribute("aria-label", t("web.your_hand"));
-  hand.replaceChildren(...frame().view.hand.map((tileText) => {
-    const [a, b] = tileText.split("-").map(Number);
+  hand.replaceChildren(...frame().seat.hand.map((tileText) => {
     const pic = tilePicture(tileText, { class: "hand-tile", "aria-hidden": "true" });
-    const can = playable.has(tileText);
-    const label = tileWords(a, b) + (isMyTurn() && !can ? " " + t("web.not_playable") : "");
+    const can = playable.has(tileId(tileText));
+    const label = tileWords(tileText) + (isMyTurn() && !can ? " " + t("web.not_playable") : "");
     return el("button", {
       type: "button",
       class: "tile-btn roving" + (can ? " playable" : "") +
@@ -76,22 +75,20 @@ function renderEnds() {
   const targets = targetsOfSelection().filter((m) => m.node || m.form);
   endsBox.setAttribute("aria-label", t("web.pick_end"));
   endsBox.replaceChildren(...targets.map((m) => el("button", {
-    type: "button", class: "end-btn" + (m.form ? " sniff-" + m.form : ""), "data-move": m.text,
-    "data-key": "end:" + m.text, tabindex: "-1",
-    onclick: () => playMove(m.text),
+    type: "button", class: "end-btn" + (m.form ? " sniff-" + m.form : ""),
+    "data-move": m.notation, "data-key": "end:" + m.notation, tabindex: "-1",
+    onclick: () => playMove(m.notation),
     onfocus: () => showGhost(m), onmouseenter: () => showGhost(m),
-  }, (m.node ? t("web.play_on", { tile: tileWords(m.a, m.b), end: endWords(m.node, m.port) })
-    : t("web.lead_tile", { tile: tileWords(m.a, m.b) })) +
+  }, (m.node ? t("web.play_on", { tile: tileWords(m.tile || ""), end: endWords(m.node, m.port) })
+    : t("web.lead_tile", { tile: tileWords(m.tile || "") })) +
     (m.form ? ", " + t("web.sniff_as_" + m.form) : ""))));
 }
 
-/**
- * Draw, pass, next hand, rematch, the record; says whether a draw is the solitaire's overdraw.
- * @param {string[]} legal
- */
-function renderActions(legal) {
+/** Draw (or the solitaire's overdraw), pass, next hand, rematch, the record. */
+function renderActions() {
   const f = frame();
-  const v = f.view;
+  const v = f.public;
+  const draw = moveOfKind("draw");
   const buttons = [];
   /**
    * @param {string} id
@@ -104,9 +101,9 @@ function renderActions(legal) {
     tabindex: "-1", onclick }, text);
   // RULES.md §4.3: beside a placement a draw is the solitaire's overdraw; it is priced on its
   // own button and needs a second click, so it never happens by accident.
-  const overdraw = legal.includes("draw") && legal.length > 1;
+  const overdraw = Boolean(draw && draw.overdraw);
   if (overdraw) {
-    const cost = f.overdraw_cost || 0;
+    const cost = draw ? draw.points : 0;
     const button = act("btn-overdraw",
       t(state.overdrawArmed ? "web.overdraw_confirm" : "web.overdraw", { cost }), () => {
         if (state.overdrawArmed) { state.overdrawArmed = false; playMove("draw"); }
@@ -115,11 +112,11 @@ function renderActions(legal) {
     button.classList.add("overdraw");
     if (state.overdrawArmed) button.classList.add("armed");
     buttons.push(button);
-  } else if (legal.includes("draw")) {
+  } else if (draw) {
     buttons.push(act("btn-draw", t("web.draw"), () => playMove("draw"), true));
   }
   if (!overdraw) state.overdrawArmed = false;
-  if (legal.includes("pass")) {
+  if (moveOfKind("pass")) {
     buttons.push(act("btn-pass", t("web.pass"), () => playMove("pass"), true));
   }
   // The next hand and a rematch wait for every player (together.js says for whom).
@@ -142,21 +139,17 @@ function renderActions(legal) {
     buttons.push(el("a", { href: "/", class: "button" }, t("web.new_game_link")));
   }
   $("actions").replaceChildren(...buttons);
-  return overdraw;
 }
 
-/**
- * @param {string[]} legal
- * @param {boolean} overdraw
- */
-function renderHint(legal, overdraw) {
+function renderHint() {
   const f = frame();
   const hint = $("hint");
+  const draw = moveOfKind("draw");
   if (f.you === null) hint.textContent = t("web.spectating");
   else if (!isMyTurn()) hint.textContent = "";
-  else if (legal.includes("draw") && !overdraw) hint.textContent = t("web.must_draw");
-  else if (legal.includes("pass")) hint.textContent = t("web.must_pass");
-  else if (!f.view.layout.nodes.length) hint.textContent = t("web.lead_any");
+  else if (draw && !draw.overdraw) hint.textContent = t("web.must_draw");
+  else if (moveOfKind("pass")) hint.textContent = t("web.must_pass");
+  else if (!f.public.layout.nodes.length) hint.textContent = t("web.lead_any");
   else hint.textContent = state.selected ? t("web.pick_end") : t("web.pick_tile");
 }
 
@@ -175,7 +168,7 @@ function focusStops() {
   /** @type {HTMLElement[]} */
   const buttons = [...document.querySelectorAll("#actions button")].map((b) => /** @type {HTMLElement} */ (b));
   // Between hands and after the game, the buttons (next hand, rematch) come first.
-  return frame().view.phase === "play" ? [...usable, ...buttons] : [...buttons, ...usable];
+  return frame().public.phase === "play" ? [...usable, ...buttons] : [...buttons, ...usable];
 }
 
 /** @param {KeyboardEvent} e */
@@ -204,22 +197,23 @@ export function onHandKey(e) {
   next.tabIndex = 0;
   next.focus();
   state.focusKey = next.dataset.key || null;
-  const move = next.classList.contains("end-btn") ? parseMove(next.dataset.move || "") : null;
+  const move = next.classList.contains("end-btn") ? targetsOfSelection()
+    .find((m) => m.notation === next.dataset.move) : undefined;
   if (move) showGhost(move);
 }
 
 /**
  * A sniff's button shows its ghost in its own form (the board is redrawn for the other form).
- * @param {import("./moves.js").Move} m
+ * @param {import("./state.js").Move} m
  */
 function showGhost(m) {
   if (m.form && m.node && m.form !== shownForm()) {
     state.sniffForm = m.form;
-    state.endFocus = m.text;
+    state.endFocus = m.notation;
     renderBoard();
     return;
   }
-  hotGhost(m.text);
+  hotGhost(m.notation);
 }
 
 /** @param {string} move */
@@ -233,15 +227,14 @@ function hotGhost(move) {
 /** @param {string} tileText */
 function pickTile(tileText) {
   if (!isMyTurn()) return;
-  const moves = frame().view.legal_moves.map(parseMove)
-    .filter(/** @returns {m is import("./moves.js").Move} */ (m) => m !== null && m.tile === tileText);
+  const moves = movesOf(tileText);
   if (!moves.length) return;
   if (moves.length === 1) {  // a single legal place needs no second click
-    playMove(moves[0].text);
+    playMove(moves[0].notation);
     return;
   }
   state.selected = state.selected === tileText ? null : tileText;
-  state.focusKey = state.selected ? "end:" + moves[0].text : "tile:" + tileText;
+  state.focusKey = state.selected ? "end:" + moves[0].notation : "tile:" + tileText;
   state.keepFocus = true;
   renderBoard();
   renderHand();

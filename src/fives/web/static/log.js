@@ -1,4 +1,5 @@
-// The game's log and the hands shown at a hand's end.
+// The game's log and the hands shown at a hand's end (the projection's reveal: each hand's
+// pips, and what the settlement counted, rounded only where it rounds).
 import { $, el, tilePicture } from "./dom.js";
 import { t } from "./i18n.js";
 import { frame, state } from "./state.js";
@@ -9,31 +10,34 @@ export function renderLog() {
   $("log").replaceChildren(...items.reverse().slice(0, 60));
 }
 
-/** The hands shown at a hand's end: each seat's tiles drawn, its pips and their rounding. */
+/**
+ * "13 pips", or "13 pips, rounded 15" / "13 pips = 3 (rounded to fifths)" where the
+ * settlement rounded it.
+ * @param {import("./state.js").RevealSeat} seat
+ */
+export function pipsWords(seat) {
+  if (!seat.rounded || seat.counted === null) return t("web.pips", { n: seat.pips });
+  const fifths = frame().public.rules.unit === "displayed";
+  return t(fifths ? "web.pips_fifths" : "web.pips_round5", { n: seat.pips, r: seat.counted });
+}
+
 export function renderReveal() {
-  const v = frame().view;
+  const v = frame().public;
   const box = $("reveal");
-  const end = v.last_hand_end;
+  const end = v.reveal;
   if (!end || v.phase === "play") {
     box.hidden = true;
     box.replaceChildren();
     return;
   }
   box.hidden = false;
-  const fifths = v.rules.unit === "displayed";
-  const rows = end.hands.map((tiles, seat) => {
-    const pips = end.pips[seat];
-    const rounded = fifths ? Math.floor((pips + 2) / 5) : 5 * Math.floor((pips + 2) / 5);
-    const pics = tiles.map((tileText) => {
-      const [a, b] = tileText.split("-").map(Number);
-      return tilePicture(tileText, { class: "hand-tile small-tile", role: "img",
-        "aria-label": tileWords(a, b) });
-    });
-    return el("li", { class: "reveal-row" },
-      el("span", { class: "name" }, seatName(seat)),
+  const rows = end.seats.map((seat) => {
+    const pics = seat.tiles.map((tileText) => tilePicture(tileText,
+      { class: "hand-tile small-tile", role: "img", "aria-label": tileWords(tileText) }));
+    return el("li", { class: "reveal-row", "data-seat": seat.seat },
+      el("span", { class: "name" }, seatName(seat.seat)),
       el("span", { class: "reveal-tiles" }, ...(pics.length ? pics : [t("web.no_tiles")])),
-      el("span", { class: "pips" }, t(fifths ? "web.pips_fifths" : "web.pips_round5",
-        { n: pips, r: rounded })));
+      el("span", { class: "pips" }, pipsWords(seat)));
   });
   box.replaceChildren(el("h2", {}, t("web.reveal")), el("ul", { class: "reveal-list" }, ...rows),
     el("p", {}, t("web.ev.settle", { deltas: deltaWords(end.deltas) })));

@@ -1,53 +1,65 @@
-// The legal moves the server lists, as the page's buttons and targets use them, and playing one.
+// The seat's legal moves (the projection's seat part lists them, with what each would do):
+// which belong to the picked tile, and playing one.
 import { $ } from "./dom.js";
 import { send } from "./socket.js";
 import { isMyTurn, state } from "./state.js";
 
-/**
- * @typedef {{ text: string, a: number, b: number, tile: string, node: number,
- *   port: string | null, form: string }} Move
- */
+/** @typedef {import("./state.js").Move} Move */
 
 /**
- * A move's notation read into its parts ("6-4@3.E:us"); null for "draw" and "pass".
+ * One name for a tile whichever half is written first ("4-6" and "6-4"): the hand lists tiles
+ * high half first, a move touching half first.
  * @param {string} text
- * @returns {Move | null}
  */
-export function parseMove(text) {
-  const m = /^(\d)-(\d)(?:@(\d+)(?:\.(\w+))?)?(?::(us|british))?$/.exec(text);
-  if (!m) return null;
-  const a = Number(m[1]);
-  const b = Number(m[2]);
-  return { text, a, b, tile: tileKey(a, b), node: m[3] ? Number(m[3]) : 0, port: m[4] || null,
-    form: m[5] || "" };
+export function tileId(text) {
+  return text.split("-").sort().join("-");
 }
 
 /**
- * @param {number} a
- * @param {number} b
+ * The halves of a tile written "a-b", in that order.
+ * @param {string} text
+ * @returns {[number, number]}
  */
-export function tileKey(a, b) {
-  return a >= b ? `${a}-${b}` : `${b}-${a}`;
+export function halves(text) {
+  const [a, b] = text.split("-").map(Number);
+  return [a, b];
 }
 
 /** The form a sniff's green targets show (RULES.md §9 O4): the one picked, else the option's. */
 export function shownForm() {
-  return state.sniffForm || (state.frame && state.frame.view.rules.sniff) || "us";
+  return state.sniffForm || (state.frame && state.frame.public.rules.sniff) || "us";
+}
+
+/**
+ * The legal moves that play a tile of the hand ("6-4").
+ * @param {string} tileText
+ * @returns {Move[]}
+ */
+export function movesOf(tileText) {
+  if (!isMyTurn() || !state.frame) return [];
+  const id = tileId(tileText);
+  return state.frame.seat.legal_moves.filter((m) => m.tile !== null && tileId(m.tile) === id);
 }
 
 /** The legal moves of the selected tile. */
 export function targetsOfSelection() {
-  if (!isMyTurn() || !state.selected || !state.frame) return [];
-  const selected = state.selected;
-  return state.frame.view.legal_moves.map(parseMove)
-    .filter(/** @returns {m is Move} */ (m) => m !== null && m.tile === selected);
+  return state.selected ? movesOf(state.selected) : [];
 }
 
-/** @param {string} text */
-export function playMove(text) {
+/**
+ * The legal move of this kind ("draw", "pass"), if any.
+ * @param {string} kind
+ */
+export function moveOfKind(kind) {
+  if (!isMyTurn() || !state.frame) return undefined;
+  return state.frame.seat.legal_moves.find((m) => m.kind === kind);
+}
+
+/** @param {string} notation */
+export function playMove(notation) {
   state.selected = null;
   state.sniffForm = null;
   state.endFocus = null;
   if ($("mine").contains(document.activeElement)) state.keepFocus = true;
-  send({ type: "play", move: text });
+  send({ type: "play", move: notation });
 }

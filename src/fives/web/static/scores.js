@@ -6,17 +6,16 @@ import { seatName, sideName } from "./words.js";
 
 export function renderScores() {
   const f = frame();
-  const v = f.view;
-  const items = v.scores.map((score, side) => {
-    const row = el("div", { class: "score" + (v.winner === side ? " winner" : "") },
-      el("span", { class: "side" }, sideName(side)),
-      el("strong", { class: "points" }, String(score)));
-    if (f.table.preset === "five-up" || f.table.preset === "five-up-solitaire") {
-      row.append(tally(score));
-    }
+  const v = f.public;
+  const items = v.sides.map((info) => {
+    const row = el("div", { class: "score" + (v.winner === info.side ? " winner" : ""),
+      "data-side": info.side },
+      el("span", { class: "side" }, sideName(info.side)),
+      el("strong", { class: "points" }, String(info.score)));
+    if (info.tally) row.append(tally(info.score, info.tally));
     // RULES.md §4: where the solitaire deck's points came from
-    if (side === 1 && f.deck && f.deck.handicap !== undefined) {
-      row.append(el("small", { class: "deck-from" }, t("web.deck_from", f.deck)));
+    if (info.deck && v.deck.handicap !== undefined) {
+      row.append(el("small", { class: "deck-from" }, t("web.deck_from", v.deck)));
     }
     return row;
   });
@@ -29,17 +28,17 @@ export function renderScores() {
  * RULES.md §9 O8: ten strokes make one "fifty": a large X, then a small x in each of the four
  * spaces around it (top, right, bottom, left).
  * @param {number} score
+ * @param {import("./state.js").Tally} drawn the projection's strokes for it
  */
-function tally(score) {
-  const n = Math.abs(score);
-  const full = Math.floor(n / 10);
-  const rest = n % 10;
+function tally(score, drawn) {
+  const full = drawn.fifties;
+  const rest = drawn.strokes;
   const symbols = full + (rest ? 1 : 0);
-  const width = Math.max(1, symbols) * 34 + (score < 0 ? 14 : 0);
+  const width = Math.max(1, symbols) * 34 + (drawn.negative ? 14 : 0);
   const root = svg("svg", { class: "tally", viewBox: `0 0 ${width} 32`, width: width, height: 32,
     role: "img", "aria-label": t("web.tally") + ": " + score });
   let x = 0;
-  if (score < 0) {
+  if (drawn.negative) {
     root.append(svg("line", { x1: 2, y1: 16, x2: 10, y2: 16, class: "stroke" }));
     x = 14;
   }
@@ -62,7 +61,7 @@ function tally(score) {
 
 export function renderOthers() {
   const f = frame();
-  const v = f.view;
+  const v = f.public;
   const items = [];
   for (let seat = 0; seat < v.hand_sizes.length; seat++) {
     if (seat === f.you) continue;

@@ -43,7 +43,7 @@ function updateStartForm(resetTarget) {
   playersSel.value = counts.includes(prev) ? prev : counts.includes("2") ? "2" : counts[0];
   const n = Number(playersSel.value);
   const part = input("partnerships");
-  $("partnerships-row").hidden = n !== 4;
+  $("partnerships-row").hidden = !("true" in info.players[String(n)].targets);
   if (resetTarget || part.dataset.preset !== info.id || part.dataset.players !== String(n)) {
     part.checked = Boolean(info.players[String(n)].partnerships);
     part.dataset.preset = info.id;
@@ -85,9 +85,8 @@ function updateStartForm(resetTarget) {
  * @param {boolean} partnerships
  */
 function defaultTarget(info, n, partnerships) {
-  // Multiples of five: 250 for two sides, 200 for three or four (RULES.md §5.6).
-  if (info.id === "multiples-of-five" && n === 4) return partnerships ? 250 : 200;
-  return info.players[String(n)].target;
+  const targets = info.players[String(n)].targets;
+  return targets[String(partnerships)] ?? targets.false;
 }
 
 /** @param {number} n */
@@ -130,7 +129,7 @@ async function createTable(ev) {
     grace: Number(select("grace").value),
     seats,
   };
-  if (n === 4) body.partnerships = input("partnerships").checked;
+  if ("true" in info.players[String(n)].targets) body.partnerships = input("partnerships").checked;
   const sniff = select("sniff").value;
   if (info.sniff && sniff !== "none") {
     body.sniff = sniff;

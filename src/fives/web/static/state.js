@@ -4,7 +4,7 @@
 
 /**
  * @typedef {{ en: string, fr: string, [lang: string]: string }} BothLangs
- * @typedef {{ kind: string, level?: string, connected: boolean, name: string | null,
+ * @typedef {{ kind: string, level?: string | null, connected: boolean, name: string | null,
  *   away_in: number | null, ready: boolean, rematch: boolean }} SeatInfo
  * @typedef {{ id: string, preset: string, players: number, target: number,
  *   partnerships: boolean, game_no: number, seats: SeatInfo[], grace: number,
@@ -12,25 +12,52 @@
  * @typedef {{ n: number, parent: number, port: string, double: boolean, spinner: boolean,
  *   touching: number, outer: number }} LayoutNode
  * @typedef {{ node: number, port: string, value: number }} LayoutEnd
- * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number, sniff?: string }} Layout
- * @typedef {{ hands: string[][], pips: number[], deltas: number[] }} HandEnd
- * @typedef {{ phase: string, turn: number, winner: number | null, scores: number[],
- *   hand_number: number, boneyard_size: number, hand_sizes: number[], hand: string[],
- *   legal_moves: string[], layout: Layout, last_hand_end: HandEnd | null,
- *   rules: { unit: string, sniff?: string } }} View
- * @typedef {{ kind: string, seat?: number, move?: string, parts?: number[], total?: number,
- *   points?: number, cost?: number, result?: string, out_seat?: number, winner?: number | null,
- *   hand?: number, deltas?: number[], scores?: number[], by?: string }} GameEvent
+ * @typedef {{ node: number, port: string, value: number, times: number }} Part
+ * @typedef {{ node: number, port: string, value: number, tile: string, lead: boolean,
+ *   branch: boolean, spinner: boolean, counted: boolean }} OpenEnd
+ * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number, sniff?: string,
+ *   parts: Part[], open_ends: OpenEnd[] }} Layout
+ * @typedef {{ preset: string, players: number, partnerships: boolean, sides: number,
+ *   solitaire: boolean, unit: string, scoring: string, settlement: string, target: number,
+ *   default_target: number, sniff: string, sniff_choice: boolean, paper_tally: boolean,
+ *   overdraw_cost: number }} Rules
+ * @typedef {{ negative: boolean, fifties: number, strokes: number }} Tally
+ * @typedef {{ side: number, members: number[], deck: boolean, score: number,
+ *   tally: Tally | null }} Side
+ * @typedef {{ seat: number, tiles: string[], pips: number, counted: number | null,
+ *   rounded: boolean }} RevealSeat
+ * @typedef {{ hand: number, result: string, winner: number | null, out_seat: number | null,
+ *   settlement: string, seats: RevealSeat[], deltas: number[], scores: number[] }} Reveal
+ * @typedef {{ hand: number, result: string, winner: number | null, deltas: number[],
+ *   scores: number[] }} HandScore
+ * @typedef {{ rules: Rules, hand_number: number, phase: string, turn: number | null,
+ *   leader: number, deadline: number | null, layout: Layout, scores: number[],
+ *   sides: Side[], hand_sizes: number[], boneyard_size: number, score_sheet: HandScore[],
+ *   deck: Record<string, number>, reveal: Reveal | null, winner: number | null }} Public
+ *   fives.projection's public part, the same for every reader
+ * @typedef {{ notation: string, kind: string, tile: string | null, node: number,
+ *   onto: string | null, port: string, end: number | null, form: string,
+ *   total: number | null, points: number, overdraw: boolean, ends_hand: boolean }} Move
+ *   a legal move and what it would do; its tile and the tile it goes on touching half first
+ * @typedef {{ seat: number | null, side: number | null, hand: string[], pips: number,
+ *   to_play: boolean, legal_moves: Move[] }} SeatPart fives.projection's seat part
+ * @typedef {{ seat?: number, hand?: number, leader?: number, tile?: string, node?: number,
+ *   onto?: string, port?: string, end?: number, form?: string, move?: string,
+ *   parts?: Part[], total?: number, points?: number, cost?: number, result?: string,
+ *   winner?: number | null, out_seat?: number | null, deltas?: number[], scores?: number[],
+ *   settlement?: string }} EventParams
+ * @typedef {{ kind: string, key: string, params: EventParams, by?: string }} GameEvent
+ *   one explained event: its message is "web.ev." + key
  * @typedef {{ table: string, game: number, hand: number, commitment: string,
  *   seed: string | null, hands: string[][], boneyard: string[] }} Deal
- * @typedef {{ type: "state", seq: number, full: boolean, you: number | null, table: TableInfo,
- *   view: View, events: GameEvent[], deadline: number | null, overdraw_cost?: number,
- *   deck?: { handicap?: number }, deal?: Deal | null,
- *   public?: { score_sheet?: import("./together.js").SheetRow[] } }} StateFrame
+ * @typedef {{ type: "state", seq: number, full?: boolean, you: number | null,
+ *   table: TableInfo, public: Public, seat: SeatPart, events: GameEvent[],
+ *   deal: Deal | null }} StateFrame
  * @typedef {{ seat: number, url?: string }} SeatLink
  * @typedef {{ table: string, me?: string, watch: string, seats: SeatLink[] }} TableLinks
  * @typedef {{ id: string, name: BothLangs, card: BothLangs, unit: string, group: string,
- *   sniff: boolean, players: Record<string, { target: number, partnerships: boolean }> }} Preset
+ *   sniff: boolean, players: Record<string, { target: number, partnerships: boolean,
+ *   targets: Record<string, number> }> }} Preset
  * @typedef {{ presets: Preset[], levels: string[], timers: number[], graces: number[] }}
  *   PresetCatalog
  * @typedef {{ tiles: any[], ghosts: any[], box: { x: number, y: number, w: number, h: number },
@@ -90,6 +117,5 @@ export function frame() {
 }
 
 export function isMyTurn() {
-  const f = state.frame;
-  return Boolean(f && f.you !== null && f.view.phase === "play" && f.view.turn === f.you);
+  return Boolean(state.frame && state.frame.seat.to_play);
 }

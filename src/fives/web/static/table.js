@@ -11,7 +11,7 @@ import { send } from "./socket.js";
 import { sound } from "./sound.js";
 import { frame, isMyTurn, state } from "./state.js";
 import { noteGame, onHint, renderTogether, tickTogether } from "./together.js";
-import { describe, onMySide, seatName, sideName } from "./words.js";
+import { describe, onMySide, scoreWords, seatName, sideName } from "./words.js";
 
 /** @param {any} msg a frame from the server */
 export function onFrame(msg) {
@@ -46,23 +46,24 @@ export function onFrame(msg) {
   const wasMyTurn = isMyTurn();
   if (f.full) state.log = f.events.slice();
   else {
-    if (prev && f.view.hand_number !== prev.view.hand_number) state.log = [];
+    if (prev && f.public.hand_number !== prev.public.hand_number) state.log = [];
     state.log.push(...f.events);
   }
-  if (!prev || prev.view.hand_number !== f.view.hand_number || f.view.phase !== "play") {
+  if (!prev || prev.public.hand_number !== f.public.hand_number || f.public.phase !== "play") {
     state.selected = null;
   }
-  if (prev && prev.view.phase !== f.view.phase) state.focusKey = null;
+  if (prev && prev.public.phase !== f.public.phase) state.focusKey = null;
   state.frame = f;
   document.body.dataset.seq = String(f.seq);
-  document.body.dataset.phase = f.view.phase;
-  state.deadlineAt = f.deadline === null ? null : Date.now() + f.deadline * 1000;
+  document.body.dataset.phase = f.public.phase;
+  const due = f.public.deadline;
+  state.deadlineAt = due === null ? null : Date.now() + due * 1000;
   if (!state.links) {
     const saved = localStorage.getItem("fives.links." + f.table.id);
     state.links = saved ? JSON.parse(saved) : false;
   }
-  const plays = f.events.filter((ev) => ev.kind === "play");
-  if (plays.length) state.lastMover = plays[plays.length - 1].seat ?? null;
+  const plays = f.events.filter((ev) => ev.kind === "lead" || ev.kind === "place");
+  if (plays.length) state.lastMover = plays[plays.length - 1].params.seat ?? null;
   if (state.firstDraw === undefined) state.firstDraw = true;
   renderTable();
   noteGame(f);
@@ -102,18 +103,17 @@ function inOrder(f) {
  */
 function announce(events, wasMyTurn) {
   const f = frame();
-  const v = f.view;
+  const v = f.public;
   const said = [];
   for (const ev of events) {
-    if (ev.seat !== undefined && ev.seat === f.you && ev.kind !== "hand_end") continue;
+    if (ev.params.seat !== undefined && ev.params.seat === f.you) continue;
     const text = describe(ev);
     if (text) said.push(text);
   }
   if (said.length && v.phase === "play") {
-    said.push(t("web.scores_now", { scores: v.scores.map((x, side) =>
-      `${sideName(side)} ${x}`).join(", ") }));
+    said.push(t("web.scores_now", { scores: scoreWords(v.scores) }));
   }
-  if (v.phase === "play" && (said.length || isMyTurn() !== wasMyTurn)) {
+  if (v.phase === "play" && v.turn !== null && (said.length || isMyTurn() !== wasMyTurn)) {
     said.push(isMyTurn() ? t("web.your_turn") : t("web.turn_of", { name: seatName(v.turn) }));
   }
   if (!said.length) return;
@@ -121,18 +121,18 @@ function announce(events, wasMyTurn) {
 }
 
 export function renderTable() {
-  const v = frame().view;
+  const v = frame().public;
   let status;
   if (v.phase === "game_over") {
     status = tYou("web.ev.game_end", onMySide(v.winner),
-      { name: v.winner === null ? "" : sideName(v.winner), scores: v.scores.join(" – ") });
+      { name: v.winner === null ? "" : sideName(v.winner), scores: scoreWords(v.scores) });
   } else if (v.phase === "hand_over") {
     const end = state.log.filter((ev) => ev.kind === "hand_end").pop();
     status = end ? describe(end) : t("web.reveal");
   } else if (isMyTurn()) {
     status = t("web.your_turn");
   } else {
-    status = t("web.turn_of", { name: seatName(v.turn) });
+    status = t("web.turn_of", { name: v.turn === null ? "" : seatName(v.turn) });
   }
   setStatus(status);
   $("status").dataset.turn = isMyTurn() ? "me" : "other";
@@ -154,8 +154,8 @@ export function tick() {
   if (!f) return;
   tickTogether();
   const clock = $("clock");
-  const head = t("web.hand_no", { n: f.view.hand_number }) + " · " +
-    t("web.boneyard", { n: f.view.boneyard_size });
+  const head = t("web.hand_no", { n: f.public.hand_number }) + " · " +
+    t("web.boneyard", { n: f.public.boneyard_size });
   if (state.deadlineAt === null) {
     clock.textContent = head;
     return;

@@ -3,7 +3,6 @@
 // undo. Every text is set as text (nicknames are never markup).
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
-import { parseMove } from "./moves.js";
 import { send } from "./socket.js";
 import { frame, isMyTurn, state } from "./state.js";
 import { endWords, seatName, sideName, tileWords } from "./words.js";
@@ -66,7 +65,7 @@ export function renderTogether() {
       score: match.map((n, side) => `${sideName(side)} ${n}`).join(" – ") })));
   }
   lines.push(...awayLines(f));
-  const v = f.view;
+  const v = f.public;
   const here = humansHere();
   if (v.phase === "hand_over" && f.you !== null) {
     const waiting = here.filter(({ s, seat }) => !s.ready && seat !== f.you).map((x) => x.seat);
@@ -137,7 +136,7 @@ export function tickTogether() {
  * @param {import("./state.js").StateFrame} f
  */
 function assist(f) {
-  if (!f.table.assist || f.you === null || f.view.phase !== "play") return [];
+  if (!f.table.assist || f.you === null || f.public.phase !== "play") return [];
   const row = el("p", { class: "assist" });
   if (isMyTurn()) {
     row.append(el("button", { type: "button", id: "btn-hint",
@@ -157,14 +156,17 @@ function assist(f) {
   return out;
 }
 
-/** @param {string} text a move in explicit notation */
+/**
+ * A hinted move in words, from the seat's legal move of that notation (the projection's).
+ * @param {string} text a move in explicit notation
+ */
 function moveWords(text) {
-  if (text === "draw") return t("web.draw");
-  if (text === "pass") return t("web.pass");
-  const m = parseMove(text);
-  if (!m) return text;
-  return m.node ? t("web.play_on", { tile: tileWords(m.a, m.b), end: endWords(m.node, m.port) })
-    : t("web.lead_tile", { tile: tileWords(m.a, m.b) });
+  const m = frame().seat.legal_moves.find((x) => x.notation === text);
+  if (!m || m.kind === "draw") return m ? t("web.draw") : text;
+  if (m.kind === "pass") return t("web.pass");
+  const tile = tileWords(m.tile || "");
+  return m.node ? t("web.play_on", { tile, end: endWords(m.node, m.port) })
+    : t("web.lead_tile", { tile });
 }
 
 /** @param {HintFrame} msg */
@@ -177,14 +179,14 @@ export function onHint(msg) {
 function renderSheet() {
   const f = frame();
   /** @type {SheetRow[]} */
-  const rows = (f.public && f.public.score_sheet) || [];
+  const rows = f.public.score_sheet;
   const box = $("sheet");
   box.hidden = rows.length === 0;
   if (!rows.length) {
     box.replaceChildren();
     return;
   }
-  const sides = f.view.scores.map((_, side) => side);
+  const sides = f.public.sides.map((s) => s.side);
   const head = el("tr", {}, el("th", { scope: "col" }, t("web.together.sheet_hand")),
     el("th", { scope: "col" }, t("web.together.sheet_result")),
     ...sides.map((side) => el("th", { scope: "col" }, sideName(side))));
@@ -206,7 +208,7 @@ export function noteGame(f) {
   if (f.you === null) return;
   const games = yourGames();
   games[f.table.id] = { url: location.pathname + location.hash, preset: f.table.preset,
-    players: f.table.players, hand: f.view.hand_number, over: f.view.phase === "game_over",
+    players: f.table.players, hand: f.public.hand_number, over: f.public.phase === "game_over",
     at: Date.now() };
   const keep = Object.entries(games).sort((a, b) => b[1].at - a[1].at).slice(0, 20);
   localStorage.setItem("fives.games", JSON.stringify(Object.fromEntries(keep)));

@@ -1,6 +1,6 @@
-// What the page says about seats, sides, tiles and the events of the game.
+// What the page says about seats, sides, tiles and the events of the game, from the
+// projection's data (its sides and members, its events' keys and parameters).
 import { t, tYou } from "./i18n.js";
-import { parseMove } from "./moves.js";
 import { frame, state } from "./state.js";
 
 /** @param {number} seat */
@@ -13,41 +13,43 @@ export function seatName(seat) {
   return s.name || t("web.friend_label", { n: seat + 1 });
 }
 
-/** @param {number} side */
+/** A side by its members ("Bot 2 & Bot 4"), the solitaire's deck by name. @param {number} side */
 export function sideName(side) {
-  const f = frame();
-  if (f.table.preset === "five-up-solitaire") return side === 0 ? seatName(0) : t("web.deck");
-  if (f.table.partnerships) return t("web.team", { a: seatName(side), b: seatName(side + 2) });
-  return seatName(side);
+  const info = frame().public.sides[side];
+  if (!info) return "";
+  if (info.deck) return t("web.deck");
+  const names = info.members.map(seatName);
+  return names.length === 2 ? t("web.team", { a: names[0], b: names[1] }) : names.join(", ");
 }
 
 /** @param {number | null | undefined} side */
 export function onMySide(side) {
-  const f = frame();
-  if (f.you === null || side === null || side === undefined) return false;
-  if (f.table.preset === "five-up-solitaire") return side === 0;
-  return f.table.partnerships ? f.you % 2 === side : f.you === side;
+  const mine = frame().seat.side;
+  return mine !== null && side !== null && side !== undefined && mine === side;
+}
+
+/** "[6|4]" for the tile written "6-4". @param {string} text */
+export function tileWords(text) {
+  return "[" + text.split("-").join("|") + "]";
 }
 
 /**
- * @param {number} a
- * @param {number} b
- */
-export function tileWords(a, b) {
-  return `[${a}|${b}]`;
-}
-
-/**
- * "the 4 end of the spinner, north" for a port of the layout.
+ * "the 4 end of the spinner, north" for a port of the layout (its compass from the board as
+ * drawn).
  * @param {number} node
- * @param {string | null} port
+ * @param {string} port
  */
 export function endWords(node, port) {
-  const res = state.board;
-  const end = res && res.ends.find((e) => e.node === node && e.port === port);
+  const end = frame().public.layout.open_ends.find((e) => e.node === node && e.port === port);
+  const drawn = state.board && state.board.ends.find((e) => e.node === node && e.port === port);
   if (!end) return t("web.end_plain", { value: "?", dir: "" });
-  const dir = t("web.dir." + end.compass);
+  const dir = drawn ? t("web.dir." + drawn.compass) : "";
   return t(end.spinner ? "web.end_spinner" : "web.end_plain", { value: end.value, dir });
+}
+
+/** "6 + 6 + 3" for the counted parts of a total. @param {import("./state.js").Part[]} parts */
+export function sumWords(parts) {
+  return parts.flatMap((p) => Array(p.times).fill(p.value)).join(" + ");
 }
 
 /** @param {number[]} deltas */
@@ -55,46 +57,41 @@ export function deltaWords(deltas) {
   return deltas.map((d, side) => `${sideName(side)} ${d >= 0 ? "+" : ""}${d}`).join(", ");
 }
 
+/** @param {number[]} scores per side */
+export function scoreWords(scores) {
+  return scores.map((x, side) => `${sideName(side)} ${x}`).join(", ");
+}
+
 /**
- * One line of the log for an event.
+ * One line of the log for an event: its message "web.ev." + key (the reader's own "_you"
+ * form), "web.ev.settle" after a hand's end, who played for a seat that was not there.
  * @param {import("./state.js").GameEvent} ev
  */
 export function describe(ev) {
-  const name = ev.seat !== undefined ? seatName(ev.seat) : "";
-  const mine = ev.seat !== undefined && ev.seat === frame().you;
-  /** @param {string} key @param {Record<string, unknown>} [params] */
-  const say = (key, params) => tYou(key, mine, params);
+  const p = ev.params;
+  const who = p.seat !== undefined ? p.seat : p.leader; // the seat the event is about
+  const mine = who !== undefined && who === frame().you;
+  const key = "web.ev." + ev.key;
+  if (!state.msgs.en[key]) return ev.kind; // an event this page has no words for yet
   let s;
-  if (ev.kind === "play") {
-    const mv = parseMove(ev.move || "");
-    const parts = ev.parts || [];
-    const params = { name, tile: mv ? tileWords(mv.a, mv.b) : ev.move, end: mv ? mv.a : "",
-      sum: parts.join(" + "), total: ev.total, points: ev.points };
-    const lead = mv && !mv.node;
-    if ((ev.points || 0) > 0 && parts.length) {
-      s = say(lead ? "web.ev.lead_scored" : "web.ev.put_scored", params);
-    } else s = say(lead ? "web.ev.lead" : "web.ev.put", params);
-  } else if (ev.kind === "draw") {
-    s = (ev.cost || 0) > 0 ? say("web.ev.draw_deck", { name, cost: ev.cost })
-      : say("web.ev.draw", { name });
-  } else if (ev.kind === "pass") {
-    s = say("web.ev.pass", { name });
-  } else if (ev.kind === "hand_end") {
-    const out = ev.out_seat !== undefined ? ev.out_seat : null;
+  if (ev.kind === "hand_end") {
+    const out = p.out_seat ?? null;
     const who = out !== null ? seatName(out)
-      : ev.winner === null || ev.winner === undefined ? "" : sideName(ev.winner);
-    const key = ev.result === "out" ? "web.ev.hand_out"
-      : ev.result === "blocked" ? "web.ev.hand_blocked" : "web.ev.hand_target";
-    s = tYou(key, out !== null && out === frame().you, { hand: ev.hand, name: who });
-    if (ev.result !== "target") {
-      s += " " + say("web.ev.settle", { deltas: deltaWords(ev.deltas || []) });
-    }
+      : p.winner === null || p.winner === undefined ? "" : sideName(p.winner);
+    s = tYou(key, out !== null && out === frame().you, { hand: p.hand, name: who });
+    if (p.result !== "target") s += " " + t("web.ev.settle", { deltas: deltaWords(p.deltas || []) });
   } else if (ev.kind === "game_end") {
-    s = tYou("web.ev.game_end", onMySide(ev.winner),
-      { name: ev.winner === null || ev.winner === undefined ? "" : sideName(ev.winner),
-        scores: (ev.scores || []).join(" – ") });
-  } else return "";
-  if (ev.by === "timer") s += " " + tYou("web.ev.timer", false);
-  if (ev.by === "away") s += " " + tYou("web.ev.away", false);
+    s = tYou(key, onMySide(p.winner), {
+      name: p.winner === null || p.winner === undefined ? "" : sideName(p.winner),
+      scores: scoreWords(p.scores || []) });
+  } else {
+    s = tYou(key, mine, {
+      name: p.seat !== undefined ? seatName(p.seat) : "",
+      tile: p.tile ? tileWords(p.tile) : "", end: p.end ?? "", sum: sumWords(p.parts || []),
+      total: p.total, points: p.points, cost: p.cost, hand: p.hand,
+      leader: p.leader !== undefined ? seatName(p.leader) : "" });
+  }
+  if (ev.by === "timer") s += " " + t("web.ev.timer");
+  if (ev.by === "away") s += " " + t("web.ev.away");
   return s;
 }
