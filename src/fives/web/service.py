@@ -538,7 +538,8 @@ class TableService:
         assert self.game is not None
         due = self.deadline()
         part: dict[str, Any] = dict(public_part(
-            self.game, deadline=None if due is None else max(0.0, due - self.clock())))
+            self.game, deadline=None if due is None else max(0.0, due - self.clock()),
+            events=False))
         del part["events"]
         return part
 
