@@ -65,6 +65,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/envs/test_pettingzoo.py::test_terminated_or_truncated",
         "tests/envs/test_pettingzoo.py::test_the_parallel_env_itself",
         "tests/envs/test_pettingzoo.py::test_ansi_render",
+        "tests/envs/test_pettingzoo.py::test_defaults_spaces_and_seeding",
+        "tests/envs/test_pettingzoo.py::test_a_finished_agent_takes_only_none",
     ]),
     "shared": ("src/fives/web/shared.py", [
         "tests/scale/test_shared.py",

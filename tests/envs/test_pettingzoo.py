@@ -187,3 +187,49 @@ def test_ansi_render() -> None:
     assert parallel_env("five-up", render_mode="ansi").render_mode == "ansi"
     with pytest.raises(ValueError, match="invalid render_mode 'human'"):
         env("five-up", render_mode="human")
+
+
+def test_defaults_spaces_and_seeding() -> None:
+    from fives.envs.pettingzoo_env import FivesAECEnv, FivesParallelEnv
+    from fives.game import Game
+
+    for made in (env(), FivesAECEnv(), parallel_env().aec, FivesParallelEnv().aec):
+        assert made.rules.name == "five-up" and made.table.max_hands == 200
+    for made in (env("all-fives", players=3), parallel_env("all-fives", players=3).aec,
+                 FivesParallelEnv("all-fives", players=3).aec):
+        assert made.rules.name == "all-fives" and made.possible_agents[-1] == "seat_2"
+    two = env()
+    assert set(two.observation_spaces) == set(two.action_spaces) == {"seat_0", "seat_1"}
+    space: Any = two.observation_space("seat_0")
+    assert space["observation"].low.min() == -1.0 and space["observation"].high.max() == 1.0
+    assert space["observation"].dtype == np.float32
+    assert space["action_mask"].low.min() == 0 and space["action_mask"].high.max() == 1
+    # A seeded reset deals the game of the seed's first draw; an unseeded one is fresh.
+    e = env()
+    e.reset(seed=11)
+    expected = Game(e.rules, seed=int(np.random.default_rng(11).integers(2**63)))
+    assert e.table.game.hand(0) == expected.hand(0)
+    assert e.rewards == dict.fromkeys(e.possible_agents, 0.0)
+    f = env()
+    f.reset()
+    g = env()
+    g.reset()
+    assert [f.table.game.hand(s) for s in (0, 1)] != [g.table.game.hand(s) for s in (0, 1)]
+    # Only the seat to play has a legal action in its mask.
+    mover = e.agent_selection
+    other = next(a for a in e.agents if a != mover)
+    assert e.observe(mover)["action_mask"].sum() > 0
+    assert e.observe(other)["action_mask"].sum() == 0 and e.action_mask(other).sum() == 0
+
+
+def test_a_finished_agent_takes_only_none(capsys: pytest.CaptureFixture[str]) -> None:
+    e = env("five-up", episode="hand", render_mode="ansi")
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    while not e.table.done:
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert capsys.readouterr().out.count("hand 1 turn seat_") > 3  # the ansi mode prints each step
+    with pytest.raises(ValueError):
+        e.step(0)
+    e.step(None)

@@ -49,7 +49,8 @@ FAST = {"message_rate": 1e6, "message_burst": 1e6, "tables_per_minute": 6e7,
 
 
 # The shared mode's half is slow (a PostgreSQL database per test): CI runs it for every test, the
-# fast suite meets the shared mode in tests/scale (test_shared, test_lobby, test_pgstore).
+# fast suite meets the shared mode in tests/scale (test_shared, test_lobby, test_pgstore, and real
+# processes in test_failover.py::test_fast_sample_routing_connection_ids_and_a_takeover).
 @pytest.fixture(params=["sqlite", pytest.param("shared", marks=pytest.mark.slow)])
 def make_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
     """``make_client(limits={...}, **config)``: a TestClient on a fresh app, with a
