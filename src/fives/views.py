@@ -154,6 +154,3 @@ def action_json(action: PublicAction) -> ActionJSON:
                 "open_values": list(action.open_values)}
     return {"seat": action.seat, "kind": action.kind, "move": move, "tile": str(action.tile),
             "open_values": list(action.open_values)}
-
-
-_action_json = action_json  # its name before it was public (web/service.py imports it)
