@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from fives.i18n import text
+
 from .chromium import chromium
 from .tcp import BOTS, Server
 
@@ -35,7 +37,7 @@ def test_the_page_verifies_each_revealed_deal(tmp_path: Path, browser: Browser) 
         page.wait_for_selector("body[data-deal='committed'], body[data-deal='verified']",
                                state="attached", timeout=20000)
         page.wait_for_selector("body[data-deal='verified']", state="attached", timeout=60000)
-        assert "verified" in page.inner_text("#deal-check").lower()
+        assert page.inner_text("#deal-check") == text("web.deal_verified", "en")
         verdicts = page.evaluate("""async () => {
             const { verify } = await import("/static/fairdeal.js");
             let deal = null;

@@ -112,9 +112,10 @@ MESSAGES: dict[str, str] = {
         "250 for two sides, 200 for three or four players."
     ),
     "preset.card.five-up-solitaire": (
-        "You against the deck. Five Up scoring; every tile you draw gives the deck 3 points, and "
-        "a blocked hand gives it your remaining pips. The deck starts with a handicap of 5. First "
-        "to 61, strictly ahead, wins."
+        "You against the deck. Five Up scoring. Drawing when you cannot play is free; drawing "
+        "while you could play (an overdraw) gives the deck 3 points. A blocked hand gives the "
+        "deck your remaining pips. The deck gets a handicap of 5 at the start of every hand. "
+        "First to 61, strictly ahead, wins."
     ),
     # -------- rules options (``fives rules``)
     "option.players": "number of players",
@@ -697,7 +698,20 @@ MESSAGES: dict[str, str] = {
     "web.ev.hand_target": "Hand {hand} stopped: the target is reached.",
     "web.ev.settle": "Settlement: {deltas}.",
     "web.ev.game_end": "Game over: {name} wins, {scores}.",
+    "web.ev.game_end_team": "Game over: {name} win, {scores}.",
     "web.reveal": "Hands at the end of the hand",
+    "web.not_found.title": "Page not found",
+    "web.not_found.text": (
+        "There is nothing at this address. A table's link has its secret after the # "
+        "sign: copy it whole."
+    ),
+    "web.not_found.home": "Back to the start page",
+    "web.err.network": "The server cannot be reached: check your connection, then try again.",
+    "web.err.not_json": "The server answered with an error ({status}): try again in a moment.",
+    "web.retry": "Try again",
+    "web.winner_one": "{name} wins the game",
+    "web.winner_two": "{a} and {b} win the game",
+    "web.winner_you_two": "You and {b} win the game",
     "web.winner_you": "You win!",
     "web.winner": "{name} wins.",
     "web.connecting": "Connecting…",
@@ -781,8 +795,11 @@ MESSAGES: dict[str, str] = {
     "web.err.json_only": "Content type '{value}': expected application/json.",
     "web.err.metrics": "Metrics are for this host, or for a holder of the metrics token.",
     "web.err.origin": "Tables are created from this site's page only.",
-    "web.deal_committed": "Deal committed: its seed is revealed after the hand.",
-    "web.deal_verified": "Deal verified: it is the one committed to before the hand.",
+    "web.deal_committed": (
+        "Fair deal: check after the hand (the server locked in this deal before dealing; "
+        "your page will verify it)."
+    ),
+    "web.deal_verified": "Fair deal: checked. This is the deal the server locked in before.",
     "web.deal_failed": "Deal check FAILED: the revealed seed does not give this deal.",
     "web.deal_unchecked": "Deal not checked here (this page needs https to hash).",
     "web.err.tables_rate": "Too many new tables from your address: at most {limit} a minute.",

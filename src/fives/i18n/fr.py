@@ -136,9 +136,10 @@ MESSAGES: dict[str, str] = {
         "plus bas marque la différence. 250 à deux camps, 200 à trois ou quatre."
     ),
     "preset.card.five-up-solitaire": (
-        "Vous contre la pioche. Décompte du Five Up ; chaque domino pioché donne 3 points à la "
-        "pioche, et une manche bloquée lui donne vos points restants. La pioche part avec un "
-        "handicap de 5. Le premier à 61, seul en tête, gagne."
+        "Vous contre la pioche. Décompte du Five Up. Piocher quand vous ne pouvez pas jouer est "
+        "gratuit ; piocher alors que vous pourriez jouer (une surpioche) donne 3 points à la "
+        "pioche. Une manche bloquée lui donne vos points restants. La pioche reçoit un handicap "
+        "de 5 au début de chaque manche. Le premier à 61, seul en tête, gagne."
     ),
     # -------- rules options (``fives rules``)
     "option.players": "nombre de joueurs",
@@ -762,7 +763,26 @@ MESSAGES: dict[str, str] = {
     "web.ev.hand_target": "Manche {hand} arrêtée : l'objectif est atteint.",
     "web.ev.settle": "Décompte : {deltas}.",
     "web.ev.game_end": "Partie terminée : {name} gagne, {scores}.",
+    "web.ev.game_end_team": "Partie terminée : {name} gagnent, {scores}.",
     "web.reveal": "Mains en fin de manche",
+    "web.not_found.title": "Page introuvable",
+    "web.not_found.text": (
+        "Il n'y a rien à cette adresse. Le lien d'une table porte son secret après le "
+        "signe # : copiez-le en entier."
+    ),
+    "web.not_found.home": "Retour à la page d'accueil",
+    "web.err.network": (
+        "Impossible de joindre le serveur : vérifiez votre connexion, puis "
+        "réessayez."
+    ),
+    "web.err.not_json": (
+        "Le serveur a répondu par une erreur ({status}) : réessayez dans un "
+        "instant."
+    ),
+    "web.retry": "Réessayer",
+    "web.winner_one": "{name} gagne la partie",
+    "web.winner_two": "{a} et {b} gagnent la partie",
+    "web.winner_you_two": "{b} et vous gagnez la partie",
     "web.winner_you": "Vous gagnez !",
     "web.winner": "{name} gagne.",
     "web.connecting": "Connexion…",
@@ -849,8 +869,11 @@ MESSAGES: dict[str, str] = {
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
     "web.err.metrics": "Les métriques sont pour cet hôte, ou pour qui a le jeton des métriques.",
     "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",
-    "web.deal_committed": "Donne engagée : sa graine est révélée après la manche.",
-    "web.deal_verified": "Donne vérifiée : c'est celle engagée avant la manche.",
+    "web.deal_committed": (
+        "Donne équitable : vérifiée après la manche (le serveur a scellé cette donne avant de "
+        "distribuer ; votre page la vérifiera)."
+    ),
+    "web.deal_verified": "Donne équitable : vérifiée. C'est bien la donne scellée avant.",
     "web.deal_failed": (
         "Vérification de la donne ÉCHOUÉE : la graine révélée ne donne pas cette donne."
     ),

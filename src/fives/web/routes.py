@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 
 from fives.errors import FivesError
 from fives.rules import CLAIMS_PRESETS, HISTORICAL, SNIFF_PRESETS, Ruleset, default_target
@@ -78,10 +78,38 @@ class StaticFiles:
     async def serve(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in self.hashes:
-            return PlainTextResponse("not found", status_code=404)
+            return await not_found(request, LookupError(name))
         fresh = request.query_params.get("v") == self.hashes[name]
         return FileResponse(self.folder / name, headers={
             "cache-control": LONG_CACHE if fresh else "no-cache"})
+
+
+def not_found_page() -> str:
+    """The 404 page, in both languages, with a link home (the catalogs' web.not_found.*)."""
+    from html import escape
+
+    from fives.i18n import text
+
+    parts = []
+    for lang in ("en", "fr"):
+        parts.append(
+            f'<section lang="{lang}"><h1>{escape(text("web.not_found.title", lang))}</h1>'
+            f'<p>{escape(text("web.not_found.text", lang))}</p>'
+            f'<p><a class="button" href="/">{escape(text("web.not_found.home", lang))}</a></p>'
+            "</section>")
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{escape(text("web.not_found.title", "en"))} · Fives</title>'
+            '<link rel="stylesheet" href="/static/style.css"></head>'
+            f'<body><main class="not-found">{"".join(parts)}</main></body></html>')
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Any unknown address: the bilingual page (an API path: the same words as JSON)."""
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"key": "not_found", "message": both_langs("web.not_found.text")},
+                            status_code=404)
+    return Response(not_found_page(), status_code=404, media_type="text/html")
 
 
 def preset_catalog() -> dict[str, Any]:

@@ -36,7 +36,7 @@ from fives.web.hub import GameServer
 from fives.web.lobby import Lobby, lobby_store_for
 from fives.web.metrics import Metrics
 from fives.web.protocol import error_frame
-from fives.web.routes import Routes, StaticFiles
+from fives.web.routes import Routes, StaticFiles, not_found
 from fives.web.storage import SqliteStorage, Storage, storage_faults
 
 log = logging.getLogger("fives.web")
@@ -128,7 +128,8 @@ def create_app(
         await play_socket(hub, budgets, ws)
 
     app = Starlette(
-        exception_handlers={fault: storage_away for fault in storage_faults()},
+        exception_handlers={404: not_found,
+                            **{fault: storage_away for fault in storage_faults()}},
         routes=[
             Route("/", routes.page),
             Route("/play", routes.page),

@@ -1,8 +1,9 @@
 // Fives in the browser: the start page and the table. Plain ES modules, no build step, no third
 // party. The server decides everything; the page only draws the view it receives and sends
 // intentions. This module starts the page; state.js holds what the others share.
+import { updateAttention } from "./attention.js";
 import { renderBoard } from "./boardview.js";
-import { $, select, setStatus } from "./dom.js";
+import { $, el, select, setStatus } from "./dom.js";
 import { onHandKey } from "./hand.js";
 import { pickLang, t } from "./i18n.js";
 import { startLobby } from "./lobby.js";
@@ -36,6 +37,13 @@ function soundButton() {
   b.setAttribute("aria-pressed", sound.enabled ? "true" : "false");
 }
 
+/** The table's grid is as tall as the window below the bar (style.css: --bar-h). */
+function fitToWindow() {
+  const bar = document.querySelector(".bar");
+  const height = bar ? bar.getBoundingClientRect().height : 0;
+  document.documentElement.style.setProperty("--bar-h", `${Math.ceil(height)}px`);
+}
+
 /** @param {number} zoom */
 function zoomTo(zoom) {
   state.zoom = zoom;
@@ -46,10 +54,20 @@ async function main() {
   state.lang = pickLang();
   const langSel = select("lang");
   langSel.value = state.lang;
-  const [msgs, presets] = await Promise.all([
-    fetch("/api/messages").then((r) => r.json()),
-    fetch("/api/presets").then((r) => r.json()),
-  ]);
+  let msgs, presets;
+  try {
+    [msgs, presets] = await Promise.all([
+      fetch("/api/messages").then((r) => r.json()),
+      fetch("/api/presets").then((r) => r.json()),
+    ]);
+  } catch (e) {
+    // No catalog yet to speak the reader's language with: both, and a retry.
+    const box = el("p", { class: "error", role: "alert", id: "boot-error" },
+      "The server cannot be reached. / Impossible de joindre le serveur. ",
+      el("button", { type: "button", onclick: () => location.reload() }, "Retry / Réessayer"));
+    document.body.append(box);
+    return;
+  }
   state.msgs = msgs;
   state.presets = presets;
   applyStaticTexts();
@@ -71,13 +89,17 @@ async function main() {
   $("zoom-fit").addEventListener("click", () => zoomTo(1));
   state.token = tokenFromHash();
   if (location.pathname === "/play") {
+    document.body.classList.add("at-table");
     $("table").hidden = false;
+    fitToWindow();
+    window.addEventListener("resize", fitToWindow);
     if (!state.token) {
       setStatus(t("web.no_link"));
       return;
     }
     setStatus(t("web.connecting"));
     connect(onFrame);
+    document.addEventListener("visibilitychange", updateAttention);
     setInterval(tick, 500);
     window.addEventListener("hashchange", () => location.reload());
     return;

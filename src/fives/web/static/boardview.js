@@ -2,7 +2,7 @@
 // tested alone); this module only draws its rectangles, the green targets and the words for
 // each end.
 import { layoutBoard } from "./board.js";
-import { $, drawTile } from "./dom.js";
+import { $, drawTile, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { halves, playMove, shownForm, targetsOfSelection } from "./moves.js";
 import { frame, state } from "./state.js";
@@ -37,10 +37,14 @@ export function renderBoard() {
   board.setAttribute("width", String(Math.round(box.w * unit)));
   board.setAttribute("height", String(Math.round(box.h * unit)));
   const fresh = freshNodes(v);
+  // The tile placed by the last action is marked until the next move (a draw or pass too).
+  const lastAction = v.history[v.history.length - 1];
+  const last = lastAction && (lastAction.kind === "lead" || lastAction.kind === "place")
+    ? v.layout.nodes.length : 0;
   for (const r of res.tiles) {
     const isNew = fresh.has(Number(r.n));
     const g = tileOf(r, "tile" + (r.spinner ? " spinner" : "") + (r.endwise ? " endwise" : "") +
-      (isNew ? " fresh" : ""));
+      (isNew ? " fresh" : "") + (r.n === last ? " last" : ""));
     g.setAttribute("data-node", String(r.n));
     board.append(g);
     if (isNew) animateIn(g, r);
@@ -50,6 +54,12 @@ export function renderBoard() {
   for (const r of res.ghosts) {
     const move = r.key || "";
     const g = tileOf(r, "tile ghost");
+    // At least 32 px to tap, however small the tiles are drawn (a clear rectangle round it).
+    const pad = Math.max(0, (32 / unit - 1) / 2);
+    if (pad > 0) {
+      g.prepend(svg("rect", { x: -1 - pad, y: -0.5 - pad, width: 2 + 2 * pad,
+        height: 1 + 2 * pad, class: "hit" }));
+    }
     g.setAttribute("data-move", move);
     g.setAttribute("aria-hidden", "true");
     if (state.endFocus === move) g.classList.add("hot");

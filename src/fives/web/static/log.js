@@ -3,7 +3,7 @@
 import { $, el, tilePicture } from "./dom.js";
 import { t } from "./i18n.js";
 import { frame, state } from "./state.js";
-import { deltaWords, describe, seatName, tileWords } from "./words.js";
+import { deltaWords, describe, scoreWords, seatName, sideName, tileWords } from "./words.js";
 
 export function renderLog() {
   const items = state.log.map((ev) => el("li", { class: "ev " + ev.kind }, describe(ev)));
@@ -39,6 +39,25 @@ export function renderReveal() {
       el("span", { class: "reveal-tiles" }, ...(pics.length ? pics : [t("web.no_tiles")])),
       el("span", { class: "pips" }, pipsWords(seat)));
   });
-  box.replaceChildren(el("h2", {}, t("web.reveal")), el("ul", { class: "reveal-list" }, ...rows),
-    el("p", {}, t("web.ev.settle", { deltas: deltaWords(end.deltas) })));
+  const over = v.phase === "game_over";
+  box.replaceChildren(el("h2", {}, over ? winnerWords() : t("web.reveal")),
+    ...(over ? [el("p", { class: "final" }, t("web.scores_now", { scores: scoreWords(v.scores) }))]
+      : []),
+    el("ul", { class: "reveal-list" }, ...rows),
+    el("p", {}, t("web.ev.settle", { deltas: deltaWords(end.deltas) })),
+    ...(over ? [] : [el("p", {}, t("web.scores_now", { scores: scoreWords(v.scores) }))]));
+}
+
+/** "You win!", "Bot 2 wins the game", "Bot 2 and Bot 4 win the game". */
+function winnerWords() {
+  const f = frame();
+  const side = f.public.winner === null ? null : f.public.sides[f.public.winner];
+  if (!side) return t("web.reveal");
+  const mine = f.seat.side === side.side;
+  if (side.deck || side.members.length !== 2) {
+    return mine ? t("web.winner_you") : t("web.winner_one", { name: sideName(side.side) });
+  }
+  const [a, b] = side.members.map(seatName);
+  if (mine) return t("web.winner_you_two", { b: side.members[0] === f.you ? b : a });
+  return t("web.winner_two", { a, b });
 }

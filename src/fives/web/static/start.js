@@ -1,6 +1,7 @@
 // The start page's form: a new table's preset, players, target, timer, sniff and seats.
 import { $, el, input, select } from "./dom.js";
 import { t } from "./i18n.js";
+import { requestJSON, showRetry } from "./net.js";
 import { state } from "./state.js";
 
 function catalog() {
@@ -110,7 +111,7 @@ function renderSeatChoices(n) {
   box.replaceChildren(el("legend", {}, t("web.seats")), ...rows);
 }
 
-/** @param {SubmitEvent} ev */
+/** @param {Event} ev */
 async function createTable(ev) {
   ev.preventDefault();
   const info = presetInfo();
@@ -137,13 +138,19 @@ async function createTable(ev) {
   }
   const errBox = $("create-error");
   errBox.textContent = "";
-  const res = await fetch("/api/tables", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) {
+  let answer;
+  try {
+    answer = await requestJSON("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (e) {
+    showRetry(errBox, e instanceof Error ? e.message : String(e), () => createTable(ev));
+    return;
+  }
+  const data = answer.data;
+  if (!answer.ok) {
     errBox.textContent = (data.message && data.message[state.lang]) || "error";
     return;
   }

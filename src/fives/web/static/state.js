@@ -6,7 +6,7 @@
  * @typedef {{ en: string, fr: string, [lang: string]: string }} BothLangs
  * @typedef {{ kind: string, level?: string | null, connected: boolean, name: string | null,
  *   away_in: number | null, ready: boolean, rematch: boolean }} SeatInfo
- * @typedef {{ id: string, preset: string, players: number, target: number,
+ * @typedef {{ id: string, preset: string, players: number, target: number, timer: number,
  *   partnerships: boolean, game_no: number, seats: SeatInfo[], grace: number,
  *   match: number[], assist: boolean }} TableInfo
  * @typedef {{ n: number, parent: number, port: string, double: boolean, spinner: boolean,
@@ -33,7 +33,8 @@
  * @typedef {{ rules: Rules, hand_number: number, phase: string, turn: number | null,
  *   leader: number, deadline: number | null, layout: Layout, scores: number[],
  *   sides: Side[], hand_sizes: number[], boneyard_size: number, score_sheet: HandScore[],
- *   deck: Record<string, number>, reveal: Reveal | null, winner: number | null }} Public
+ *   deck: Record<string, number>, reveal: Reveal | null, winner: number | null,
+ *   history: { seat: number, kind: string, move: string }[] }} Public
  *   fives.projection's public part, the same for every reader
  * @typedef {{ notation: string, kind: string, tile: string | null, node: number,
  *   onto: string | null, port: string, end: number | null, form: string,

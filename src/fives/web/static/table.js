@@ -1,9 +1,10 @@
 // The table page: each frame from the server is taken in here and the table drawn again.
+import { updateAttention } from "./attention.js";
 import { renderBoard } from "./boardview.js";
 import { $, setStatus } from "./dom.js";
 import { checkDeal } from "./fairdeal.js";
 import { renderHand } from "./hand.js";
-import { t, tYou } from "./i18n.js";
+import { t } from "./i18n.js";
 import { downloadRecord, renderLinks } from "./links.js";
 import { renderLog, renderReveal } from "./log.js";
 import { renderOthers, renderScores } from "./scores.js";
@@ -11,7 +12,7 @@ import { send } from "./socket.js";
 import { sound } from "./sound.js";
 import { frame, isMyTurn, state } from "./state.js";
 import { noteGame, onHint, renderTogether, tickTogether } from "./together.js";
-import { describe, onMySide, scoreWords, seatName, sideName } from "./words.js";
+import { describe, gameEndWords, scoreWords, seatName } from "./words.js";
 
 /** @param {any} msg a frame from the server */
 export function onFrame(msg) {
@@ -67,12 +68,12 @@ export function onFrame(msg) {
   if (state.firstDraw === undefined) state.firstDraw = true;
   renderTable();
   noteGame(f);
-  checkDeal(f);
   if (!f.full) {
     if (plays.length) sound.click();
     announce(f.events, wasMyTurn);
   }
   if (isMyTurn() && !wasMyTurn) sound.chime();
+  updateAttention();
 }
 
 /**
@@ -124,8 +125,7 @@ export function renderTable() {
   const v = frame().public;
   let status;
   if (v.phase === "game_over") {
-    status = tYou("web.ev.game_end", onMySide(v.winner),
-      { name: v.winner === null ? "" : sideName(v.winner), scores: scoreWords(v.scores) });
+    status = gameEndWords(v.winner, v.scores);
   } else if (v.phase === "hand_over") {
     const end = state.log.filter((ev) => ev.kind === "hand_end").pop();
     status = end ? describe(end) : t("web.reveal");
@@ -145,6 +145,7 @@ export function renderTable() {
   renderReveal();
   renderLog();
   renderLinks();
+  checkDeal(frame()); // its line too is said again in the reader's language
   tick();
 }
 
@@ -156,10 +157,18 @@ export function tick() {
   const clock = $("clock");
   const head = t("web.hand_no", { n: f.public.hand_number }) + " · " +
     t("web.boneyard", { n: f.public.boneyard_size });
+  const bar = $("timer-bar");
   if (state.deadlineAt === null) {
     clock.textContent = head;
+    bar.hidden = true;
     return;
   }
-  const left = Math.max(0, Math.ceil((state.deadlineAt - Date.now()) / 1000));
-  clock.textContent = head + " · " + t("web.time_left", { n: left });
+  const left = Math.max(0, (state.deadlineAt - Date.now()) / 1000);
+  clock.textContent = head + " · " + t("web.time_left", { n: Math.ceil(left) });
+  // The turn timer as a bar: the share of the table's timer still left.
+  const whole = f.table.timer || left || 1;
+  bar.hidden = false;
+  bar.classList.toggle("low", left <= 5);
+  /** @type {HTMLElement} */ (bar.firstElementChild).style.width =
+    `${Math.min(100, (100 * left) / whole)}%`;
 }

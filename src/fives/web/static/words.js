@@ -63,6 +63,19 @@ export function scoreWords(scores) {
 }
 
 /**
+ * "Game over: Bot 2 and Bot 4 win, Bot 2 and Bot 4 61, You and Bot 3 14." (a team's verb in
+ * the plural, the reader's own form when it is the reader's side).
+ * @param {number | null} winner
+ * @param {number[]} scores
+ */
+export function gameEndWords(winner, scores) {
+  const side = winner === null ? undefined : frame().public.sides[winner];
+  const params = { name: winner === null ? "" : sideName(winner), scores: scoreWords(scores) };
+  if (onMySide(winner)) return tYou("web.ev.game_end", true, params);
+  return t(side && side.members.length === 2 ? "web.ev.game_end_team" : "web.ev.game_end", params);
+}
+
+/**
  * One line of the log for an event: its message "web.ev." + key (the reader's own "_you"
  * form), "web.ev.settle" after a hand's end, who played for a seat that was not there.
  * @param {import("./state.js").GameEvent} ev
@@ -81,9 +94,7 @@ export function describe(ev) {
     s = tYou(key, out !== null && out === frame().you, { hand: p.hand, name: who });
     if (p.result !== "target") s += " " + t("web.ev.settle", { deltas: deltaWords(p.deltas || []) });
   } else if (ev.kind === "game_end") {
-    s = tYou(key, onMySide(p.winner), {
-      name: p.winner === null || p.winner === undefined ? "" : sideName(p.winner),
-      scores: scoreWords(p.scores || []) });
+    s = gameEndWords(p.winner ?? null, p.scores || []);
   } else {
     s = tYou(key, mine, {
       name: p.seat !== undefined ? seatName(p.seat) : "",

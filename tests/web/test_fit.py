@@ -1,0 +1,120 @@
+"""The table fits the screens people use (in headless Chromium): at 1280x720, 1366x768,
+1920x1080, a 390x844 and a 360x640 phone and both phones on their side, at scroll 0 the hand,
+the turn line, every side's score, the timer and the buttons one may press now lie inside the
+window, at the start, mid-hand with a long Five Up board, at a hand's end and at the game's end;
+and the page is never wider than the window."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .chromium import chromium
+from .tcp import Server
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_fit")]
+
+SIZES = [(1280, 720), (1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390), (640, 360)]
+# What must be in view, and how to find it: the buttons that are enabled now, each one.
+IN_VIEW = """() => {
+  const boxes = {};
+  const add = (name, el) => {
+    if (!el || el.hidden || el.closest('[hidden]')) return;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return;
+    boxes[name] = [r.left, r.top, r.right, r.bottom];
+  };
+  if (document.querySelector('#hand .tile-btn')) add('hand', document.getElementById('hand'));
+  add('status', document.getElementById('status'));
+  document.querySelectorAll('#scores .score').forEach((el, i) => add('score' + i, el));
+  add('timer', document.getElementById('timer-bar'));
+  document.querySelectorAll('#actions button:not([disabled])').forEach((el) => add(el.id, el));
+  return {boxes, width: document.documentElement.scrollWidth, scrollY: window.scrollY};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b
+
+
+def outside(page: Page, width: int, height: int) -> list[str]:
+    """What is not inside the window at scroll 0 at this size (empty when all fits)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(150)
+    page.evaluate("window.scrollTo(0, 0)")
+    found: dict[str, Any] = page.evaluate(IN_VIEW)
+    out = [f"page {found['width']} px wide"] if found["width"] > width else []
+    for name, (left, top, right, bottom) in found["boxes"].items():
+        if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5:
+            out.append(f"{name} at {left:.0f},{top:.0f}-{right:.0f},{bottom:.0f}")
+    for needed in ("status", "score0", "score1"):
+        if needed not in found["boxes"]:
+            out.append(f"no {needed}")
+    return out
+
+
+def check_every_size(page: Page, moment: str) -> list[str]:
+    return [f"{moment} {w}x{h}: {p}" for w, h in SIZES for p in outside(page, w, h)]
+
+
+def play_until(page: Page, done: str, seconds: float = 120) -> None:
+    """Play the first legal move whenever it is the page's turn (and press Next hand) until
+    the JS condition ``done`` holds."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(done):
+        assert time.monotonic() < deadline, f"never: {done}"
+        if page.evaluate("document.body.classList.contains('my-turn')"):
+            legal = page.evaluate("state.frame.seat.legal_moves.map((m) => m.notation)")
+            page.evaluate("(m) => state.ws.send(JSON.stringify({type: 'play', move: m}))",
+                          legal[-1])
+        page.wait_for_timeout(120)
+
+
+def test_the_table_fits_every_screen(tmp_path: Path, browser: Browser) -> None:
+    server = Server(tmp_path)
+    try:
+        me = server.create({"preset": "five-up", "players": 2, "timer": 60, "seats": [
+            {"kind": "me"}, {"kind": "bot", "level": "greedy"}]}).json()["me"]
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(server.base + me)
+        page.wait_for_selector("#hand .tile-btn")
+        problems = check_every_size(page, "start")
+        play_until(page, "state.frame.public.layout.nodes.length >= 12 || "
+                         "state.frame.public.phase !== 'play'")
+        if page.evaluate("state.frame.public.phase") == "play":
+            problems += check_every_size(page, "long board")
+        play_until(page, "state.frame.public.phase !== 'play'")
+        problems += check_every_size(page, "hand end")
+        assert page.evaluate("!document.getElementById('reveal').hidden")
+        assert not problems, problems
+    finally:
+        server.stop()
+
+
+def test_the_game_end_fits_every_screen(tmp_path: Path, browser: Browser) -> None:
+    server = Server(tmp_path)
+    try:
+        me = server.create({"preset": "all-fives", "players": 2, "target": 5, "seats": [
+            {"kind": "me"}, {"kind": "bot", "level": "greedy"}]}).json()["me"]
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(server.base + me)
+        page.wait_for_selector("#status")
+        deadline = time.monotonic() + 120
+        while page.evaluate("document.body.dataset.phase") != "game_over":
+            assert time.monotonic() < deadline
+            if page.evaluate("document.body.dataset.phase") == "hand_over":
+                page.click("#btn-next")
+            play_until(page, "state.frame.public.phase !== 'play'")
+        problems = check_every_size(page, "game end")
+        assert page.evaluate("document.querySelector('#reveal h2').textContent")
+        assert page.is_visible("#btn-rematch")
+        assert not problems, problems
+    finally:
+        server.stop()
