@@ -76,3 +76,15 @@ def test_an_unknown_address_gets_a_page_in_both_languages(server: Server) -> Non
         assert 'href="/"' in answer.text
     api = httpx.get(server.base + "/api/nothing")
     assert api.status_code == 404 and api.json()["message"]["fr"]
+
+
+def test_each_preset_has_a_rules_page_in_both_languages(server: Server) -> None:
+    from fives.rules import PRESETS
+
+    for preset in PRESETS:
+        page = httpx.get(f"{server.base}/rules/{preset}")
+        assert page.status_code == 200, preset
+        for lang in ("en", "fr"):
+            assert text(f"preset.name.{preset}", lang) in page.text
+            assert text(f"preset.rules.{preset}", lang)[:40].replace("'", "&#x27;") in page.text
+    assert httpx.get(f"{server.base}/rules/nonsense").status_code == 404

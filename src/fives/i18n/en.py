@@ -709,6 +709,10 @@ MESSAGES: dict[str, str] = {
     "web.err.network": "The server cannot be reached: check your connection, then try again.",
     "web.err.not_json": "The server answered with an error ({status}): try again in a moment.",
     "web.retry": "Try again",
+    "web.rules.sniff_option": (
+        "This game may be played with a sniff (an option when the table is made):"
+    ),
+    "web.rules.link": "The rules of this game",
     "web.winner_one": "{name} wins the game",
     "web.winner_two": "{a} and {b} win the game",
     "web.winner_you_two": "You and {b} win the game",

@@ -780,6 +780,10 @@ MESSAGES: dict[str, str] = {
         "instant."
     ),
     "web.retry": "Réessayer",
+    "web.rules.sniff_option": (
+        "Ce jeu peut se jouer avec un sniff (une option à la création de la table) :"
+    ),
+    "web.rules.link": "Les règles de ce jeu",
     "web.winner_one": "{name} gagne la partie",
     "web.winner_two": "{a} et {b} gagnent la partie",
     "web.winner_you_two": "{b} et vous gagnez la partie",

@@ -104,6 +104,34 @@ def not_found_page() -> str:
             f'<body><main class="not-found">{"".join(parts)}</main></body></html>')
 
 
+def rules_page(preset: str) -> str | None:
+    """A preset's rules page, in English then French, from the texts ``fives rules`` shows
+    (its title, its rules, the sniff where it takes one); None for an unknown preset."""
+    from html import escape
+
+    from fives.i18n import text
+    from fives.rules import PRESETS
+
+    if preset not in PRESETS:
+        return None
+    parts = []
+    for lang in ("en", "fr"):
+        name = text(f"preset.name.{preset}", lang)
+        paragraphs = [text(f"preset.rules.{preset}", lang)]
+        if preset in SNIFF_PRESETS:
+            paragraphs += [text("web.rules.sniff_option", lang), text("rules.sniff.us", lang),
+                           text("rules.sniff.british", lang)]
+        body = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+        parts.append(f'<section lang="{lang}"><h1>{escape(name)}</h1>{body}'
+                     f'<p><a class="button" href="/">{escape(text("web.not_found.home", lang))}'
+                     "</a></p></section>")
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{escape(text(f"preset.name.{preset}", "en"))} · Fives</title>'
+            '<link rel="stylesheet" href="/static/style.css"></head>'
+            f'<body><main class="not-found rules-page">{"".join(parts)}</main></body></html>')
+
+
 async def not_found(request: Request, exc: Exception) -> Response:
     """Any unknown address: the bilingual page (an API path: the same words as JSON)."""
     if request.url.path.startswith("/api/"):
@@ -166,6 +194,12 @@ class Routes:
     async def page(self, request: Request) -> Response:
         return Response(self.static.page, media_type="text/html",
                         headers={"cache-control": "no-cache"})
+
+    async def rules(self, request: Request) -> Response:
+        page = rules_page(request.path_params["preset"])
+        if page is None:
+            return await not_found(request, LookupError(request.path_params["preset"]))
+        return Response(page, media_type="text/html", headers={"cache-control": "no-cache"})
 
     async def preset_list(self, request: Request) -> Response:
         return Response(self.presets, media_type="application/json")

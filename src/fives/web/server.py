@@ -133,6 +133,7 @@ def create_app(
         routes=[
             Route("/", routes.page),
             Route("/play", routes.page),
+            Route("/rules/{preset}", routes.rules),
             Route("/api/presets", routes.preset_list),
             Route("/api/messages", routes.message_list),
             Route("/api/tables", routes.create_table, methods=["POST"]),

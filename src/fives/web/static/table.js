@@ -145,6 +145,7 @@ export function renderTable() {
   renderReveal();
   renderLog();
   renderLinks();
+  /** @type {HTMLAnchorElement} */ ($("rules-link")).href = "/rules/" + frame().table.preset;
   checkDeal(frame()); // its line too is said again in the reader's language
   tick();
 }
