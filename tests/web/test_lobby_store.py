@@ -166,3 +166,40 @@ def test_play_now_refuses_a_room_for_one(body: dict[str, Any]) -> None:
     with pytest.raises(ProtocolError) as info:
         parse_play_request(body)
     assert info.value.key == "web.err.lobby_players"
+
+
+def test_play_now_requests_refused_with_their_message_and_key() -> None:
+    from fives.bots import LEVELS
+    from fives.rules import PRESETS
+
+    presets, levels = ", ".join(PRESETS), ", ".join(LEVELS)
+    cases: list[tuple[Any, str, str, dict[str, str]]] = [
+        ([], "bad_json", "expected one JSON object", {}),
+        ({"preset": "all-fives", "players": 2, "colour": "red"}, "unknown_field",
+         "unknown field 'colour': expected level, players, preset, wait",
+         {"field": "colour", "type": "lobby", "expected": "level, players, preset, wait"}),
+        ({"preset": "x" * 50, "players": 2}, "bad_preset",
+         f"variant '{'x' * 40}': expected one of {presets}",
+         {"value": "x" * 40, "expected": presets}),
+        ({"preset": 7, "players": 2}, "bad_preset", f"variant '7': expected one of {presets}",
+         {"value": "7", "expected": presets}),
+        ({"preset": "all-fives", "players": 1}, "web.err.lobby_players",
+         "players '1': expected 2, 3 or 4 (the lobby seats people together)", {"value": "1"}),
+        ({"preset": "all-fives", "players": 2, "wait": 7}, "web.err.lobby_wait",
+         "wait '7': expected one of 10, 20, 30, 60 seconds",
+         {"value": "7", "expected": "10, 20, 30, 60"}),
+        ({"preset": "all-fives", "players": 2, "wait": True}, "web.err.lobby_wait",
+         "wait 'True': expected one of 10, 20, 30, 60 seconds",
+         {"value": "True", "expected": "10, 20, 30, 60"}),
+        ({"preset": "all-fives", "players": 2, "level": "god\nlike"}, "web.err.lobby_level",
+         f"bot level 'god\\nlike': expected one of {levels}",
+         {"value": "god\\nlike", "expected": levels}),
+    ]
+    for body, key, message, params in cases:
+        with pytest.raises(ProtocolError) as info:
+            parse_play_request(body)
+        assert (info.value.key, str(info.value)) == (key, message), body
+        assert info.value.params == params, body
+    assert parse_play_request({"preset": "multiples-of-five", "players": 3, "wait": 60,
+                               "level": list(LEVELS)[-1]}) == (
+        "multiples-of-five", 3, 60, list(LEVELS)[-1])
