@@ -57,7 +57,10 @@ STEPS = st.lists(st.tuples(st.integers(0, 2), MESSAGES), min_size=150, max_size=
 
 
 def check_reply(frame: Any) -> None:
-    assert isinstance(frame, dict) and frame.get("type") in ("state", "error", "pong", "record")
+    # presence: a seat joined or left (no state); hint: advice asked for (refused here, where
+    # the other seat is a person, but a well-formed frame type all the same).
+    assert isinstance(frame, dict) and frame.get("type") in (
+        "state", "error", "pong", "record", "presence", "hint")
     check_frame(frame)
     if frame["type"] == "error":
         assert isinstance(frame["key"], str) and isinstance(frame["params"], dict)
@@ -66,6 +69,8 @@ def check_reply(frame: Any) -> None:
             assert isinstance(text, str) and text and "\n" not in text and "Traceback" not in text
     elif frame["type"] == "state":
         assert set(frame) >= {"seq", "you", "table", "public", "seat", "events", "deal"}
+    elif frame["type"] == "presence":
+        assert [set(seat) >= {"kind", "connected"} for seat in frame["seats"]]
     elif frame["type"] == "record":
         assert frame["record"]["format"] == "fives-record/1"
 

@@ -150,3 +150,20 @@ def test_deeply_nested_json_gets_a_clear_error_and_the_socket_stays(make_client:
         assert recv(ws)["key"] == "too_deep"
         ws.send_json({"type": "ping"})  # the socket stays
         assert recv(ws) == {"type": "pong"}
+
+
+def test_a_number_past_64_bits_gets_its_error_and_the_socket_stays(make_client: Any) -> None:
+    # The error echoes the number; the fast encoder refuses integers past 64 bits, and the
+    # reply once never came (the socket went silent, the fuzzer's record request with 2**70).
+    client = make_client()
+    created = create(client, preset="five-up", players=2,
+                     seats=[{"kind": "me"}, {"kind": "friend"}])
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": seat_tokens(created)[0]})
+        assert recv(ws)["type"] == "state"
+        ws.send_text('{"type": "record", "game": 848662628539397046272}')
+        reply = recv(ws)
+        assert reply["type"] == "error" and reply["key"] == "bad_game_no"
+        assert reply["params"]["value"] == 848662628539397046272
+        ws.send_json({"type": "ping"})
+        assert recv(ws)["type"] == "pong"

@@ -45,7 +45,14 @@ def encode(value: Any) -> str:
     processes). orjson rather than the standard library: it encodes a table's frame about ten
     times faster (18 against 204 us for a 3.6 KB frame), and every action encodes one frame per
     seat; msgspec is as fast only with typed structs, and frames are plain dicts."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        # An integer past 64 bits (a client's huge number echoed in an error's parameters):
+        # the standard library writes it; nothing the server builds itself takes this path.
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 # No message or request nests deeper than a few levels: a deeper one is refused before its
 # depth can cost anything (Python's parser would raise RecursionError past ~1,000).
 MAX_JSON_DEPTH = 8
