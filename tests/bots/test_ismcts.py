@@ -68,10 +68,13 @@ def test_a_tiny_time_budget_is_honoured() -> None:
     player = make_player("ismcts", seed=1)
     budget = Budget(seconds=0.02)
     times = []
+    # CPU time, not wall time: on a loaded machine the wall clock also counts the time spent
+    # waiting for a core, which no stopping rule can remove; a search that ignored its budget
+    # still spends far more CPU than this bound.
     for view in views:
-        began = time.perf_counter()
+        began = time.process_time()
         assert player.choose(view, budget) in view.legal_moves
-        times.append(time.perf_counter() - began)
+        times.append(time.process_time() - began)
     assert statistics.median(times) <= 2.5 * 0.02, times
 
 
