@@ -17,7 +17,8 @@ import pstats
 import random
 import time
 
-from fives.web.service import Entry, TableService
+from fives.web.service import TableService
+from fives.web.table_types import Entry
 
 FOUR = {"preset": "five-up", "options": {"players": 4, "partnerships": True},
         "seats": [{"kind": "human"}] * 4, "timer": 0}

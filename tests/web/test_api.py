@@ -15,7 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 from fives.events import GameEndEvent
 from fives.record import load_record
 from fives.web.protocol import check_frame
-from fives.web.service import TableService, Wake
+from fives.web.service import TableService
+from fives.web.table_types import Wake
 
 from .helpers import create, execute_sql, recv, seat_tokens, service_of, token_of, view_of
 

@@ -13,8 +13,9 @@ import pytest
 
 from fives.tiles import Tile
 from fives.web.protocol import check_frame
-from fives.web.service import Entry, TableService
+from fives.web.service import TableService
 from fives.web.storage import LogEntry
+from fives.web.table_types import Entry
 
 from .helpers import tiles_in
 

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from fives.web.protocol import ProtocolError, check_frame
-from fives.web.service import Entry, Policy, TableService
+from fives.web.service import TableService
+from fives.web.table_types import Entry, Policy
 from web.helpers import create, recv, seat_tokens, service_of, token_of, view_of
 
 TWO = {"preset": "all-fives", "options": {"players": 2}, "timer": 0,

@@ -37,8 +37,9 @@ from fives.web.protocol import (
     TableRequest,
     encode,
 )
-from fives.web.service import Entry, Frames, Policy, TableService, Wake
+from fives.web.service import TableService
 from fives.web.storage import SeqTaken, Storage, new_table_id, new_token
+from fives.web.table_types import Entry, Frames, Policy, Wake
 
 log = logging.getLogger("fives.web")
 _ids = itertools.count(1)

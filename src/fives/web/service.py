@@ -51,69 +51,20 @@ from fives.tiles import Tile
 from fives.views import SeatView
 from fives.web import fairdeal
 from fives.web.protocol import ProtocolError, encode
+from fives.web.table_record import hand_commitment, table_record
+from fives.web.table_types import (
+    MAX_BOT_TABLE_SEQ,
+    STAND_IN_LEVEL,
+    BotTurn,
+    ConnId,
+    Entry,
+    Frames,
+    Played,
+    Policy,
+    SeatConfig,
+    Wake,
+)
 
-# A stand-in (turn timer, player away) plays at this level.
-STAND_IN_LEVEL = "greedy"
-ConnId = int
-Frames = dict[ConnId, str]
-# A table of bots alone stops after this many log entries (many games' worth at the largest
-# target ``protocol.check_target`` allows), so that no such table grows its log for ever.
-MAX_BOT_TABLE_SEQ = 20_000
-
-
-@dataclass(frozen=True, slots=True)
-class Policy:
-    """The table's timings, in seconds."""
-
-    bot_delay: float = 0.6  # a bot waits this long before it moves, so people can follow
-    away_grace: float = 20.0  # a bot plays for a player gone this long (tables may choose)
-    auto_next: float = 2.0  # hands played by bots alone start by themselves after this pause
-    hand_break: float = 30.0  # after one "Next hand", the others have this long to read
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A log entry to append: ``kind`` is "deal", "move" or "undo"."""
-
-    kind: str
-    payload: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Wake:
-    """Something to do at time ``at`` (``time.time()`` clock) if the table is still at ``seq``.
-
-    ``action``: "bot" (a bot seat moves), "timer" (the turn timer ran out), "away" (a player
-    left), "deal" (the next hand of an all-bot table, a timed-out hand break, or every human
-    seat ready), "rematch" (every human seat accepted the rematch).
-    """
-
-    at: float
-    seq: int
-    action: str
-    seat: int | None = None
-    level: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class BotTurn:
-    """A move the runtime must get from a bot: forced moves come with ``move`` already set."""
-
-    wake: Wake
-    level: str
-    view: SeatView
-    legal: list[str]
-    move: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
-    kind: str  # "human" or "bot"
-    level: str | None = None
-
-
-# A move of the current game as the log gave it: (seat, explicit notation, by).
-Played = tuple[int, str, str]
 _encode = encode
 
 
@@ -517,19 +468,9 @@ class TableService:
 
     def fair_deal(self) -> dict[str, Any] | None:
         """The current hand's commitment; once the hand is over, its seed and dealt tiles."""
-        game = self.game
-        if game is None or not self.deals or not self.deals[-1]:
+        if self.game is None or not self.deals:
             return None
-        payload = self.deals[-1][-1]
-        if "commitment" not in payload:
-            return None  # a deal stored before deals were committed to
-        out: dict[str, Any] = {
-            "table": self.id, "game": self.game_no, "hand": len(self.deals[-1]),
-            "commitment": payload["commitment"], "seed": None,
-        }
-        if game.phase_name != "play":
-            out.update(seed=payload["seed"], hands=payload["hands"], boneyard=payload["boneyard"])
-        return out
+        return hand_commitment(self.id, self.game_no, self.deals[-1], self.game)
 
     def public(self) -> dict[str, Any]:
         """The projection's public part as frames carry it: the timer's seconds left as its
@@ -592,24 +533,8 @@ class TableService:
     # --- records ---------------------------------------------------------------------------
 
     def _record_of(self, game: Game, number: int) -> RecordJSON:
-        """The game's record (RULES.md §12.3) with each finished hand's revealed seed."""
-        record = game.to_record()
-        # What a reader wants to know (RULES.md §12.3 meta): the table and game, who sat where
-        # (a person, or a bot and its level) and the day it was written (UTC).
-        record["meta"] = {
-            "table": self.id, "game": number,
-            "seats": [{"kind": s.kind, **({"level": s.level} if s.level else {})}
-                      for s in self.seats],
-            "date": time.strftime("%Y-%m-%d", time.gmtime(self.clock())),
-        }
         deals = self.deals[number - 1] if number <= len(self.deals) else []
-        for i, (hand, payload) in enumerate(zip(record["hands"], deals, strict=False)):
-            if "commitment" not in payload:
-                continue
-            over = i < len(deals) - 1 or game.phase_name != "play"
-            hand["meta"] = {"deal": {"commitment": payload["commitment"],
-                                     "seed": payload["seed"] if over else None}}
-        return record
+        return table_record(self.id, number, self.seats, deals, game, self.clock())
 
     def record(self, number: int | None) -> RecordJSON:
         number = self.game_no if number is None else number
