@@ -46,6 +46,7 @@ from fives.web.protocol import (
     engine_error_frame,
     error_frame,
 )
+from fives.web.remote import RemoteConnection
 from fives.web.service import TableService
 from fives.web.storage import StorageError
 
@@ -55,26 +56,6 @@ log = logging.getLogger("fives.web")
 ID_SPACE = 1 << 32
 # How many tables a sweep rebuilds at once.
 TAKEOVERS_AT_ONCE = 64
-
-
-class RemoteConnection(Connection):
-    """A socket on another process, as the table's owner sees it."""
-
-    def __init__(self, server: SharedGameServer, proc: str, conn_id: int,
-                 seat: int | None, name: str | None = None) -> None:
-        super().__init__("-", 1, _ignore_kick, id=conn_id, seat=seat, name=name)
-        self.server = server
-        self.proc = proc
-
-    def send(self, text: str) -> None:
-        self.server.outbox(self.proc, self.id, text)
-
-    def end(self) -> None:
-        pass
-
-
-def _ignore_kick(code: int, reason: str) -> None:
-    pass
 
 
 _text = encode
