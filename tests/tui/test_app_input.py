@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -164,7 +165,17 @@ def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
         os.kill(proc.pid, signal.SIGCONT)  # what `fg` sends
         assert "your move" in read_until(master, "your move", seconds=10)
         os.write(master, b"\x04")
-        assert proc.wait(timeout=30) == 0
+        # Keep reading the terminal while the game ends: a child that fills an unread pty
+        # blocks on its writes and never exits.
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    break  # the child closed its side
+        assert proc.wait(timeout=10) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
