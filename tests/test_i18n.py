@@ -49,6 +49,7 @@ ALLOWED = {
     "human", "random", "greedy", "heuristic", "search", "expert",  # --seats values
     "none", "first_double", "every_double",  # option values
     "fives",  # the command's name
+    "X-Forwarded-For", "Authorization", "Bearer", "Host", "Origin",  # HTTP headers (serve)
     *PRESETS,  # preset ids, typed after --preset
 }
 

@@ -47,11 +47,31 @@ class BadArguments(Exception):
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line with the one ``fives: error:`` prefix
-    (``fives.cli.main`` prints it; the usage is one ``--help`` away)."""
+    (``fives.cli.main`` prints it; the usage is one ``--help`` away), in ``lang`` (the
+    environment's unless ``fives.cli.main`` sets the one of ``--lang``)."""
+
+    lang: str | None = None
 
     def error(self, message: str) -> NoReturn:
-        raise BadArguments(text("cli.see_help", default_lang(), message=message,
+        raise BadArguments(text("cli.see_help", self.lang or default_lang(), message=message,
                                 command=self.prog))
+
+
+def lang_of_argv(argv: Sequence[str]) -> str | None:
+    """The language a command line asks for with ``--lang X`` or ``--lang=X``, before argparse
+    reads it: the help and argparse's own words are built in it. ``None`` if it names none
+    (or a bad one, which argparse then refuses)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
+            arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if value is not None:
+            try:
+                return parse_lang(value)
+            except argparse.ArgumentTypeError:
+                return None
+    return None
 
 
 def parse_lang(value: str) -> str:
@@ -64,14 +84,17 @@ def parse_lang(value: str) -> str:
         text("cli.bad_lang", default_lang(), value=value, langs=", ".join(LANGS)))
 
 
-def add_lang(parser: argparse.ArgumentParser) -> None:
+def add_lang(parser: argparse.ArgumentParser, lang: str) -> None:
+    """``--lang``, its help in ``lang`` (the language the help is built in)."""
     parser.add_argument("--lang", type=parse_lang, default=None,
-                        help=text("cli.arg_lang", default_lang()))
+                        help=text("cli.arg_lang", lang))
 
 
-def add_option(parser: argparse.ArgumentParser, help_text: str | None = None) -> None:
+def add_option(parser: argparse.ArgumentParser, lang: str, help_key: str = "cli.arg_option"
+               ) -> None:
+    """``-o/--option KEY=VALUE``, its help the catalog's ``help_key`` in ``lang``."""
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                        help=help_text or text("cli.arg_option", default_lang()))
+                        help=text(help_key, lang))
 
 
 def check_consistent(options: dict[str, str], key: str, value: object, flag: str) -> None:

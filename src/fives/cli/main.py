@@ -1,7 +1,8 @@
 """Entry point of the `fives` command.
 
-Each subcommand lives in its own module, which exposes ``register(subparsers)``; the parser it
-registers sets ``func`` (a callable taking the parsed namespace and returning an exit status).
+Each subcommand lives in its own module, which exposes ``register(subparsers, lang)``; the
+parser it registers (every help in ``lang``) sets ``func`` (a callable taking the parsed
+namespace and returning an exit status).
 Modules import their heavy dependencies (rich, starlette, ...) inside ``run`` so that
 ``fives --help`` stays fast and the core works without the optional extras.
 """
@@ -27,6 +28,7 @@ from fives.cli.common import (
     BadArguments,
     Parser,
     error_prefix,
+    lang_of_argv,
     terminal_width,
 )
 from fives.errors import FivesError
@@ -44,8 +46,10 @@ COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    lang = default_lang()
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The ``fives`` parser, every help and argparse's own words in ``lang`` (by default the
+    environment's language)."""
+    lang = lang or default_lang()
     translate_argparse(lang)
     parser = Parser(
         prog="fives",
@@ -54,7 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=text("cli.exit_statuses", lang),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"fives {__version__}")
+    # argparse before 3.12 leaves the --version help untranslated: the catalog's, in lang
+    version_help = text("cli.argparse.version", lang)
+    parser.add_argument("--version", action="version", version=f"fives {__version__}",
+                        help=version_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in COMMAND_MODULES:
         try:
@@ -63,9 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name == name:  # that command is not part of this build
                 continue
             raise
-        module.register(sub)
+        module.register(sub, lang)
+    parser.lang = lang
     for command in sub.choices.values():  # every command answers --version (README)
-        command.add_argument("--version", action="version", version=f"fives {__version__}")
+        if isinstance(command, Parser):
+            command.lang = lang
+        command.add_argument("--version", action="version", version=f"fives {__version__}",
+                             help=version_help)
     return parser
 
 
@@ -124,11 +135,13 @@ def reader_left() -> bool:
 
 
 def dispatch(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    help_lang = lang_of_argv(words) or default_lang()  # `--lang fr --help` is in French
+    parser = build_parser(help_lang)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     except BadArguments as exc:
-        print(error_prefix(default_lang()) + str(exc), file=sys.stderr)
+        print(error_prefix(help_lang) + str(exc), file=sys.stderr)
         return EXIT_USAGE
     func = getattr(args, "func", None)
     if func is None:

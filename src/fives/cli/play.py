@@ -39,9 +39,7 @@ MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire"
 MENU_LEVELS = ("random", "greedy", "heuristic", "search", "expert")
 
 
-def register(subparsers: Any) -> None:
-    lang = default_lang()  # --lang is not parsed yet when the help is built
-
+def register(subparsers: Any, lang: str) -> None:
     def h(key: str, **params: Any) -> str:
         return text(key, lang, **params)
 

@@ -12,6 +12,7 @@ from fives.claims import with_exact_claim
 from fives.cli.common import add_option, check_consistent
 from fives.errors import FivesError
 from fives.game import Game
+from fives.i18n import text
 from fives.rules import PRESETS, Ruleset
 
 
@@ -27,21 +28,17 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "random-game",
-        help="write the record of a seeded game played with random legal moves",
-        description="Play a whole game with uniformly random legal moves from a seed and "
-        "write its record (RULES.md §12.3); `fives replay` replays it identically.",
-    )
+def register(sub: Any, lang: str) -> None:
+    p = sub.add_parser("random-game", help=text("cli.random_game.help", lang),
+                       description=text("cli.random_game.description", lang))
     p.add_argument("preset", nargs="?", default="five-up",
-                   help=f"preset id or alias (default five-up; one of {', '.join(PRESETS)})")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--players", type=int, default=None, help="number of players")
-    add_option(p)
+                   help=text("cli.random_game.preset", lang, presets=", ".join(PRESETS)))
+    p.add_argument("--seed", type=int, default=0, help=text("cli.random_game.seed", lang))
+    p.add_argument("--players", type=int, default=None, help=text("cli.arg_players", lang))
+    add_option(p, lang)
     p.add_argument("--max-hands", type=int, default=500,
-                   help="stop after this many hands even if nobody has won (default 500)")
-    p.add_argument("--out", default="-", help="output file (default: standard output)")
+                   help=text("cli.random_game.max_hands", lang))
+    p.add_argument("--out", default="-", help=text("cli.random_game.out", lang))
     p.set_defaults(func=run)
 
 

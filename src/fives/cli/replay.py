@@ -24,17 +24,13 @@ from fives.i18n import error_text, normalize_lang, text
 from fives.record import load_record
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "replay",
-        help="replay a game record and print every action and settlement",
-        description="Replay a game record (RULES.md §12.3) through the engine. Exit status 2 "
-        "and a one-line error for a malformed record or an illegal action.",
-    )
-    p.add_argument("record", help="the record file (JSON), or - for standard input")
+def register(sub: Any, lang: str) -> None:
+    p = sub.add_parser("replay", help=text("cli.replay.help", lang),
+                       description=text("cli.replay.description", lang))
+    p.add_argument("record", help=text("cli.arg_record", lang))
     p.add_argument("--format", choices=("text", "jsonl"), default="text",
-                   help="jsonl: one JSON object per line (§12.4); text: readable (default)")
-    add_lang(p)
+                   help=text("cli.replay.format", lang))
+    add_lang(p, lang)
     p.set_defaults(func=run)
 
 

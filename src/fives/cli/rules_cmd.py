@@ -13,16 +13,13 @@ from fives.i18n import normalize_lang, text
 from fives.rules import ALIASES, PRESETS, Ruleset
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "rules",
-        help="explain a preset's rules and options in plain words",
-        description="Explain the rules of a preset (or list the presets), in English or French.",
-    )
-    p.add_argument("preset", nargs="?", help="preset id or alias; omit to list the presets")
-    p.add_argument("--players", type=int, default=None, help="number of players")
-    add_option(p, "show the rules with an option changed, e.g. -o target=100; repeatable")
-    add_lang(p)
+def register(sub: Any, lang: str) -> None:
+    p = sub.add_parser("rules", help=text("cli.rules.help", lang),
+                       description=text("cli.rules.description", lang))
+    p.add_argument("preset", nargs="?", help=text("cli.rules.preset", lang))
+    p.add_argument("--players", type=int, default=None, help=text("cli.arg_players", lang))
+    add_option(p, lang, "cli.rules.option")
+    add_lang(p, lang)
     p.set_defaults(func=run)
 
 

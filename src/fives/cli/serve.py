@@ -18,47 +18,31 @@ from typing import Any
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 METRICS_TOKEN_ENV = "FIVES_METRICS_TOKEN"
-LIMIT_OPTIONS: list[tuple[str, str, type, str]] = [
-    # (option, Limits field, type, help)
-    ("--message-rate", "message_rate", float, "messages one socket may send per second"),
-    ("--message-burst", "message_burst", float, "burst of messages one socket may send"),
-    ("--flood-seconds", "flood_seconds", float,
-     "seconds a socket may keep sending over its message rate before it is closed"),
-    ("--tables-burst", "tables_burst", float, "new tables one address may create at once"),
-    ("--sockets-per-address", "sockets_per_address", int, "open websockets per client address"),
-    ("--bot-tables-per-address", "bot_tables_per_address", int,
-     "unfinished tables of bots alone (no person seated) one address may have"),
-    ("--joins-per-minute", "joins_per_minute", float, "joins one client address may make"),
-    ("--joins-burst", "joins_burst", float, "burst of joins one client address may make"),
-    ("--table-joins-per-minute", "table_joins_per_minute", float,
-     "joins one table may take, from all addresses"),
-    ("--table-joins-burst", "table_joins_burst", float, "burst of joins one table may take"),
-    ("--connections-per-address", "connections_per_address", int,
-     "open TCP connections per peer address (trusted proxies excepted)"),
-    ("--failed-links-per-minute", "failed_links_per_minute", float,
-     "wrong seat links one address may try per minute, across reconnects"),
-    ("--max-message-bytes", "max_message_bytes", int,
-     "largest websocket message or request body, in bytes"),
-    ("--queue-frames", "queue_frames", int,
-     "frames waiting for a slow reader before its socket is closed"),
-    ("--send-buffer-bytes", "send_buffer_bytes", int,
-     "kernel send buffer of each connection (with --queue-frames, what a slow reader may hold)"),
-    ("--join-timeout", "join_timeout", float, "seconds a new socket has to join a table"),
-    ("--ping-interval", "ping_interval", float,
-     "seconds between websocket pings; a peer silent for as long is dropped"),
-    ("--header-timeout", "header_timeout", float,
-     "seconds a client has to send a whole request head (each one, on a kept-alive "
-     "connection too)"),
-    ("--body-timeout", "body_timeout", float,
-     "seconds a client has to send a request body once its head is in"),
-    ("--table-idle", "table_idle", float,
-     "seconds before an idle table nobody watches leaves memory (finished ones leave at once)"),
-    ("--shutdown-grace", "shutdown_grace", float,
-     "seconds a stopping server gives the commits in flight"),
-    ("--lobby-seats-per-address", "lobby_seats_per_address", int,
-     "Play now seats one address may hold while they wait (a family, a NAT)"),
-    ("--lobby-rooms-per-address", "lobby_rooms_per_address", int,
-     "waiting Play now rooms one address may hold seats in"),
+LIMIT_OPTIONS: list[tuple[str, str, type]] = [
+    # (option, Limits field, type); the help is the catalog's cli.serve.limit.<field>
+    ("--message-rate", "message_rate", float),
+    ("--message-burst", "message_burst", float),
+    ("--flood-seconds", "flood_seconds", float),
+    ("--tables-burst", "tables_burst", float),
+    ("--sockets-per-address", "sockets_per_address", int),
+    ("--bot-tables-per-address", "bot_tables_per_address", int),
+    ("--joins-per-minute", "joins_per_minute", float),
+    ("--joins-burst", "joins_burst", float),
+    ("--table-joins-per-minute", "table_joins_per_minute", float),
+    ("--table-joins-burst", "table_joins_burst", float),
+    ("--connections-per-address", "connections_per_address", int),
+    ("--failed-links-per-minute", "failed_links_per_minute", float),
+    ("--max-message-bytes", "max_message_bytes", int),
+    ("--queue-frames", "queue_frames", int),
+    ("--send-buffer-bytes", "send_buffer_bytes", int),
+    ("--join-timeout", "join_timeout", float),
+    ("--ping-interval", "ping_interval", float),
+    ("--header-timeout", "header_timeout", float),
+    ("--body-timeout", "body_timeout", float),
+    ("--table-idle", "table_idle", float),
+    ("--shutdown-grace", "shutdown_grace", float),
+    ("--lobby-seats-per-address", "lobby_seats_per_address", int),
+    ("--lobby-rooms-per-address", "lobby_rooms_per_address", int),
 ]
 
 
@@ -80,75 +64,45 @@ def _port(value: str) -> int:
     return port
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Any, lang: str) -> None:
+    from fives.i18n import text
     from fives.web.config import Limits
 
+    def h(key: str, **params: Any) -> str:
+        return text(key, lang, **params)
+
     defaults = Limits()
-    parser = subparsers.add_parser(
-        "serve",
-        help="play in the browser: serve the game on http://HOST:PORT",
-        description="Serve the browser game. Tables, links and every accepted action are kept "
-        "in an SQLite file, so a restarted server goes on where it was.",
-    )
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000,
-                        help="port (default 8000; 0 picks a free one)")
-    parser.add_argument(
-        "--db",
-        default=None,
-        help=f"SQLite database file (default {default_db_path()})",
-    )
-    parser.add_argument(
-        "--bot-delay",
-        type=float,
-        default=0.6,
-        help="seconds a bot waits before it moves, so people can follow (default 0.6)",
-    )
-    parser.add_argument("--bot-workers", type=int, default=2,
-                        help="bot worker processes (default 2)")
+    parser = subparsers.add_parser("serve", help=h("cli.serve.help"),
+                                   description=h("cli.serve.description"))
+    parser.add_argument("--host", default="127.0.0.1", help=h("cli.serve.host"))
+    parser.add_argument("--port", type=_port, default=8000, help=h("cli.serve.port"))
+    parser.add_argument("--db", default=None, help=h("cli.serve.db", path=default_db_path()))
+    parser.add_argument("--bot-delay", type=float, default=0.6, help=h("cli.serve.bot_delay"))
+    parser.add_argument("--bot-workers", type=int, default=2, help=h("cli.serve.bot_workers"))
     parser.add_argument("--retention-days", type=float, default=0.0,
-                        help="delete finished tables idle for this many days, with their links "
-                        "and records (default 0: keep them for ever)")
-    parser.add_argument(
-        "--table-rate",
-        type=float,
-        default=defaults.tables_per_minute,
-        help="new tables one address may create per minute, after a burst of --tables-burst "
-        f"(default {defaults.tables_per_minute:g})",
-    )
-    for option, name, kind, text in LIMIT_OPTIONS:
+                        help=h("cli.serve.retention_days"))
+    parser.add_argument("--table-rate", type=float, default=defaults.tables_per_minute,
+                        help=h("cli.serve.table_rate",
+                               default=f"{defaults.tables_per_minute:g}"))
+    for option, name, kind in LIMIT_OPTIONS:
         parser.add_argument(option, type=kind, default=getattr(defaults, name),
-                            help=f"{text} (default {getattr(defaults, name):g})")
-    parser.add_argument(
-        "--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For names the client (repeat for several; "
-        "'*' trusts any peer: only behind a proxy that sets the header). Default: none, the "
-        "TCP peer is the client",
-    )
-    parser.add_argument(
-        "--allowed-host", action="append", default=[], metavar="NAME",
-        help="a host name the server answers to, in Host and Origin (repeat for several). "
-        "Default: on a loopback --host, localhost, 127.0.0.1 and [::1] only (no DNS "
-        "rebinding); on another --host, any Host, and an Origin must match the Host",
-    )
+                            help=h("cli.serve.default", text=h(f"cli.serve.limit.{name}"),
+                                   default=f"{getattr(defaults, name):g}"))
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help=h("cli.serve.trusted_proxy"))
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help=h("cli.serve.allowed_host"))
     parser.add_argument("--max-connections", type=int, default=2000,
-                        help="open connections in all, past which new ones get 503 "
-                        "(default 2000)")
-    parser.add_argument(
-        "--metrics-token", default=os.environ.get(METRICS_TOKEN_ENV, ""), metavar="TOKEN",
-        help="/metrics answers loopback clients, and others that send 'Authorization: Bearer "
-        f"TOKEN' (default ${METRICS_TOKEN_ENV}; unset: loopback only)")
-    parser.add_argument(
-        "--no-gc-tuning", action="store_true",
-        help="leave the garbage collector as Python sets it (by default it is tuned for short "
-        "pauses, see docs/DEPLOY.md)")
-    parser.add_argument(
-        "--gc-full-every", type=float, default=0.0, metavar="SECONDS",
-        help="with the tuned collector, a full collection of everything this often (one long "
-        "pause each time; default 0: never)")
+                        help=h("cli.serve.max_connections"))
+    parser.add_argument("--metrics-token", default=os.environ.get(METRICS_TOKEN_ENV, ""),
+                        metavar="TOKEN",
+                        help=h("cli.serve.metrics_token", env=METRICS_TOKEN_ENV))
+    parser.add_argument("--no-gc-tuning", action="store_true", help=h("cli.serve.no_gc_tuning"))
+    parser.add_argument("--gc-full-every", type=float, default=0.0, metavar="SECONDS",
+                        help=h("cli.serve.gc_full_every"))
     from fives.cli import serve_shared
 
-    serve_shared.add_options(parser)
+    serve_shared.add_options(parser, lang)
     parser.set_defaults(func=run)
 
 
@@ -161,7 +115,7 @@ def _limits(args: argparse.Namespace) -> Any:
     from fives.web.config import Limits
 
     values: dict[str, Any] = {"tables_per_minute": args.table_rate}
-    for option, name, _, _ in LIMIT_OPTIONS:
+    for option, name, _ in LIMIT_OPTIONS:
         values[name] = getattr(args, option[2:].replace("-", "_"))
     for name, value in values.items():
         if not value > 0 or value > 1e9:

@@ -22,23 +22,21 @@ DATABASE_ENV = "FIVES_DATABASE_URL"
 REDIS_ENV = "FIVES_REDIS_URL"
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group(
-        "shared mode", "many server processes on one PostgreSQL database and one Redis "
-        "(see docs/DEPLOY.md); needs `pip install 'fives[scale]'`")
-    group.add_argument(
-        "--database", default=os.environ.get(DATABASE_ENV), metavar="URL",
-        help=f"PostgreSQL database, postgresql://USER@HOST:PORT/NAME (default ${DATABASE_ENV})")
-    group.add_argument(
-        "--redis", default=os.environ.get(REDIS_ENV), metavar="URL",
-        help=f"Redis server, redis://HOST:PORT/DB (default ${REDIS_ENV})")
-    group.add_argument("--workers", type=int, default=1,
-                       help="server processes on this port (default 1)")
-    group.add_argument("--redis-prefix", default="fives:",
-                       help="prefix of every Redis key and channel (default 'fives:')")
-    group.add_argument("--lease", type=float, default=3.0,
-                       help="seconds a table stays with a process that stopped answering "
-                       "before another takes it over (default 3)")
+def add_options(parser: argparse.ArgumentParser, lang: str) -> None:
+    from fives.i18n import text
+
+    def h(key: str, **params: Any) -> str:
+        return text(key, lang, **params)
+
+    group = parser.add_argument_group(h("cli.serve.shared_title"),
+                                      h("cli.serve.shared_description"))
+    group.add_argument("--database", default=os.environ.get(DATABASE_ENV), metavar="URL",
+                       help=h("cli.serve.database", env=DATABASE_ENV))
+    group.add_argument("--redis", default=os.environ.get(REDIS_ENV), metavar="URL",
+                       help=h("cli.serve.redis", env=REDIS_ENV))
+    group.add_argument("--workers", type=int, default=1, help=h("cli.serve.workers"))
+    group.add_argument("--redis-prefix", default="fives:", help=h("cli.serve.redis_prefix"))
+    group.add_argument("--lease", type=float, default=3.0, help=h("cli.serve.lease"))
 
 
 def requested(args: argparse.Namespace) -> bool:

@@ -51,50 +51,42 @@ from fives.i18n import error_text, normalize_lang, os_error_text, text
 _BUDGET_RE = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|it)$")
 
 
-def register(subparsers: Any) -> None:
-    t = subparsers.add_parser(
-        "tournament", help=text("bots.tournament_help"),
-        description="Round robin between bot levels on duplicate deals. A bot is LEVEL or "
-        "LEVEL:BUDGET (random, greedy, heuristic, search, expert or 1-5; budget like 250ms, "
-        "1s or 200it), e.g. `fives tournament greedy heuristic expert:100ms --games 40`.",
-    )
-    t.add_argument("bots", nargs="+", metavar="BOT", help="bots to play, LEVEL[:BUDGET]")
-    _common(t)
+def register(subparsers: Any, lang: str) -> None:
+    def h(key: str) -> str:
+        return text(key, lang)
+
+    t = subparsers.add_parser("tournament", help=h("bots.tournament_help"),
+                              description=h("bots.tournament_description"))
+    t.add_argument("bots", nargs="+", metavar="BOT", help=h("bots.arg_bots"))
+    _common(t, lang)
     t.set_defaults(func=run_tournament)
-    m = subparsers.add_parser(
-        "match", help=text("bots.match_help"),
-        description="Two bots on duplicate deals, e.g. `fives match expert greedy --preset "
-        "all-fives --games 100 --jobs 2 --out results/`.",
-    )
-    m.add_argument("first", metavar="BOT", help="first bot, LEVEL[:BUDGET]")
-    m.add_argument("second", metavar="BOT", help="second bot, LEVEL[:BUDGET]")
-    _common(m)
+    m = subparsers.add_parser("match", help=h("bots.match_help"),
+                              description=h("bots.match_description"))
+    m.add_argument("first", metavar="BOT", help=h("bots.arg_first"))
+    m.add_argument("second", metavar="BOT", help=h("bots.arg_second"))
+    _common(m, lang)
     m.set_defaults(func=run_match)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--preset", default="all-fives",
-                   help="five-up, all-fives, five-up-solitaire, multiples-of-five, draw, block, "
-                   "fives-and-threes or an alias (default all-fives)")
-    p.add_argument("--players", help="number of players (1 for the solitaire, else 2-4)")
+def _common(p: argparse.ArgumentParser, lang: str) -> None:
+    def h(key: str) -> str:
+        return text(key, lang)
+
+    p.add_argument("--preset", default="all-fives", help=h("bots.arg_preset"))
+    p.add_argument("--players", help=h("bots.arg_players"))
     p.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
-                   help="four players as two teams")
-    add_option(p)
-    p.add_argument("--games", default="20",
-                   help="games per pairing (duplicate pairs count as two; default 20)")
-    p.add_argument("--budget", default=None,
-                   help="thinking budget for bots given without one, e.g. 250ms, 1s, 200it "
-                   "(default: each level's own)")
-    p.add_argument("--seed", default="1", help="seed of the deals and bots (default 1)")
+                   help=h("bots.arg_partnerships"))
+    add_option(p, lang)
+    p.add_argument("--games", default="20", help=h("bots.arg_games"))
+    p.add_argument("--budget", default=None, help=h("bots.arg_budget"))
+    p.add_argument("--seed", default="1", help=h("bots.arg_seed"))
     p.add_argument("--counting", choices=("exact", "human"), default="exact",
-                   help="under muggins claims: bots count exactly (default), or like people "
-                   "(the lower levels sometimes count short or let a short count go)")
-    p.add_argument("--jobs", default="1", help="parallel worker processes (default 1)")
-    p.add_argument("--no-duplicate", action="store_true",
-                   help="do not replay each deal with the seats swapped")
-    p.add_argument("--out", metavar="DIR", help="write results.json and winrates.svg to DIR")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_lang(p)
+                   help=h("bots.arg_counting"))
+    p.add_argument("--jobs", default="1", help=h("bots.arg_jobs"))
+    p.add_argument("--no-duplicate", action="store_true", help=h("bots.arg_no_duplicate"))
+    p.add_argument("--out", metavar="DIR", help=h("bots.arg_out"))
+    p.add_argument("--quiet", action="store_true", help=h("bots.arg_quiet"))
+    add_lang(p, lang)
 
 
 # ---------------------------------------------------------------------- parsing

@@ -28,15 +28,11 @@ REASONS = {
 }
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "verify",
-        help="check that every deal of a downloaded record is the one committed to",
-        description="Recompute every deal of a record from the seeds the server revealed, "
-        "and check each against the commitment published before the hand.",
-    )
-    p.add_argument("record", help="the record file (JSON), or - for standard input")
-    add_lang(p)
+def register(sub: Any, lang: str) -> None:
+    p = sub.add_parser("verify", help=text("cli.verify.help", lang),
+                       description=text("cli.verify.description", lang))
+    p.add_argument("record", help=text("cli.arg_record", lang))
+    add_lang(p, lang)
     p.set_defaults(func=run)
 
 

@@ -338,6 +338,143 @@ MESSAGES: dict[str, str] = {
     "cli.verify.all_ok": "All {count} deals verified.",
     "cli.verify.failed": "Not every deal could be verified.",
     "cli.verify.no_hands": "The record has no hand to check.",
+    # -------- every command's --help (``fives play``'s are under tui.arg_*)
+    "cli.serve.help": "play in the browser: serve the game on http://HOST:PORT",
+    "cli.serve.description": (
+        "Serve the browser game. Tables, links and every accepted action are kept in an SQLite "
+        "file, so a restarted server goes on where it was."
+    ),
+    "cli.serve.default": "{text} (default {default})",
+    "cli.serve.host": "address to bind (default 127.0.0.1)",
+    "cli.serve.port": "port (default 8000; 0 picks a free one)",
+    "cli.serve.db": "SQLite database file (default {path})",
+    "cli.serve.bot_delay": (
+        "seconds a bot waits before it moves, so people can follow (default 0.6)"
+    ),
+    "cli.serve.bot_workers": "bot worker processes (default 2)",
+    "cli.serve.retention_days": (
+        "delete finished tables idle for this many days, with their links and records "
+        "(default 0: keep them for ever)"
+    ),
+    "cli.serve.table_rate": (
+        "new tables one address may create per minute, after a burst of --tables-burst "
+        "(default {default})"
+    ),
+    "cli.serve.limit.message_rate": "messages one socket may send per second",
+    "cli.serve.limit.message_burst": "burst of messages one socket may send",
+    "cli.serve.limit.flood_seconds": (
+        "seconds a socket may keep sending over its message rate before it is closed"
+    ),
+    "cli.serve.limit.tables_burst": "new tables one address may create at once",
+    "cli.serve.limit.sockets_per_address": "open websockets per client address",
+    "cli.serve.limit.bot_tables_per_address": (
+        "unfinished tables of bots alone (no person seated) one address may have"
+    ),
+    "cli.serve.limit.joins_per_minute": "joins one client address may make",
+    "cli.serve.limit.joins_burst": "burst of joins one client address may make",
+    "cli.serve.limit.table_joins_per_minute": "joins one table may take, from all addresses",
+    "cli.serve.limit.table_joins_burst": "burst of joins one table may take",
+    "cli.serve.limit.connections_per_address": (
+        "open TCP connections per peer address (trusted proxies excepted)"
+    ),
+    "cli.serve.limit.failed_links_per_minute": (
+        "wrong seat links one address may try per minute, across reconnects"
+    ),
+    "cli.serve.limit.max_message_bytes": "largest websocket message or request body, in bytes",
+    "cli.serve.limit.queue_frames": (
+        "frames waiting for a slow reader before its socket is closed"
+    ),
+    "cli.serve.limit.send_buffer_bytes": (
+        "kernel send buffer of each connection (with --queue-frames, what a slow reader may "
+        "hold)"
+    ),
+    "cli.serve.limit.join_timeout": "seconds a new socket has to join a table",
+    "cli.serve.limit.ping_interval": (
+        "seconds between websocket pings; a peer silent for as long is dropped"
+    ),
+    "cli.serve.limit.header_timeout": (
+        "seconds a client has to send a whole request head (each one, on a kept-alive "
+        "connection too)"
+    ),
+    "cli.serve.limit.body_timeout": (
+        "seconds a client has to send a request body once its head is in"
+    ),
+    "cli.serve.limit.table_idle": (
+        "seconds before an idle table nobody watches leaves memory (finished ones leave at once)"
+    ),
+    "cli.serve.limit.shutdown_grace": "seconds a stopping server gives the commits in flight",
+    "cli.serve.limit.lobby_seats_per_address": (
+        "Play now seats one address may hold while they wait (a family, a NAT)"
+    ),
+    "cli.serve.limit.lobby_rooms_per_address": (
+        "waiting Play now rooms one address may hold seats in"
+    ),
+    "cli.serve.trusted_proxy": (
+        "a reverse proxy whose X-Forwarded-For names the client (repeat for several; '*' trusts "
+        "any peer: only behind a proxy that sets the header). Default: none, the TCP peer is the "
+        "client"
+    ),
+    "cli.serve.allowed_host": (
+        "a host name the server answers to, in Host and Origin (repeat for several). Default: on "
+        "a loopback --host, localhost, 127.0.0.1 and [::1] only (no DNS rebinding); on another "
+        "--host, any Host, and an Origin must match the Host"
+    ),
+    "cli.serve.max_connections": (
+        "open connections in all, past which new ones get 503 (default 2000)"
+    ),
+    "cli.serve.metrics_token": (
+        "/metrics answers loopback clients, and others that send 'Authorization: Bearer TOKEN' "
+        "(default ${env}; unset: loopback only)"
+    ),
+    "cli.serve.no_gc_tuning": (
+        "leave the garbage collector as Python sets it (by default it is tuned for short pauses, "
+        "see docs/DEPLOY.md)"
+    ),
+    "cli.serve.gc_full_every": (
+        "with the tuned collector, a full collection of everything this often (one long pause "
+        "each time; default 0: never)"
+    ),
+    "cli.serve.shared_title": "shared mode",
+    "cli.serve.shared_description": (
+        "many server processes on one PostgreSQL database and one Redis (see docs/DEPLOY.md); "
+        "needs `pip install 'fives[scale]'`"
+    ),
+    "cli.serve.database": "PostgreSQL database, postgresql://USER@HOST:PORT/NAME (default ${env})",
+    "cli.serve.redis": "Redis server, redis://HOST:PORT/DB (default ${env})",
+    "cli.serve.workers": "server processes on this port (default 1)",
+    "cli.serve.redis_prefix": "prefix of every Redis key and channel (default 'fives:')",
+    "cli.serve.lease": (
+        "seconds a table stays with a process that stopped answering before another takes it "
+        "over (default 3)"
+    ),
+    "cli.rules.help": "explain a preset's rules and options in plain words",
+    "cli.rules.description": (
+        "Explain the rules of a preset (or list the presets), in English or French."
+    ),
+    "cli.rules.preset": "preset id or alias; omit to list the presets",
+    "cli.rules.option": "show the rules with an option changed, e.g. -o target=100; repeatable",
+    "cli.arg_players": "number of players",
+    "cli.replay.help": "replay a game record and print every action and settlement",
+    "cli.replay.description": (
+        "Replay a game record (RULES.md §12.3) through the engine. Exit status 2 and a one-line "
+        "error for a malformed record or an illegal action."
+    ),
+    "cli.arg_record": "the record file (JSON), or - for standard input",
+    "cli.replay.format": "jsonl: one JSON object per line (§12.4); text: readable (default)",
+    "cli.random_game.help": "write the record of a seeded game played with random legal moves",
+    "cli.random_game.description": (
+        "Play a whole game with uniformly random legal moves from a seed and write its record "
+        "(RULES.md §12.3); `fives replay` replays it identically."
+    ),
+    "cli.random_game.preset": "preset id or alias (default five-up; one of {presets})",
+    "cli.random_game.seed": "random seed (default 0)",
+    "cli.random_game.max_hands": "stop after this many hands even if nobody has won (default 500)",
+    "cli.random_game.out": "output file (default: standard output)",
+    "cli.verify.help": "check that every deal of a downloaded record is the one committed to",
+    "cli.verify.description": (
+        "Recompute every deal of a record from the seeds the server revealed, and check each "
+        "against the commitment published before the hand."
+    ),
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(no tile on the table yet)",
     "tui.port_N": "north",
@@ -810,6 +947,38 @@ MESSAGES: dict[str, str] = {
     # -------- ``fives tournament`` / ``fives match``
     "bots.tournament_help": "play bot levels against each other (round robin, duplicate deals)",
     "bots.match_help": "play two bots against each other (duplicate deals)",
+    "bots.tournament_description": (
+        "Round robin between bot levels on duplicate deals. A bot is LEVEL or LEVEL:BUDGET "
+        "(random, greedy, heuristic, search, expert or 1-5; budget like 250ms, 1s or 200it), "
+        "e.g. `fives tournament greedy heuristic expert:100ms --games 40`."
+    ),
+    "bots.match_description": (
+        "Two bots on duplicate deals, e.g. `fives match expert greedy --games 100 --jobs 2 "
+        "--out results/ --preset all-fives`."
+    ),
+    "bots.arg_bots": "bots to play, LEVEL[:BUDGET]",
+    "bots.arg_first": "first bot, LEVEL[:BUDGET]",
+    "bots.arg_second": "second bot, LEVEL[:BUDGET]",
+    "bots.arg_preset": (
+        "five-up, all-fives, five-up-solitaire, multiples-of-five, draw, block, "
+        "fives-and-threes or an alias (default all-fives)"
+    ),
+    "bots.arg_players": "number of players (1 for the solitaire, else 2-4)",
+    "bots.arg_partnerships": "four players as two teams",
+    "bots.arg_games": "games per pairing (duplicate pairs count as two; default 20)",
+    "bots.arg_budget": (
+        "thinking budget for bots given without one, e.g. 250ms, 1s, 200it (default: each "
+        "level's own)"
+    ),
+    "bots.arg_seed": "seed of the deals and bots (default 1)",
+    "bots.arg_counting": (
+        "under muggins claims: bots count exactly (default), or like people (the lower levels "
+        "sometimes count short or let a short count go)"
+    ),
+    "bots.arg_jobs": "parallel worker processes (default 1)",
+    "bots.arg_no_duplicate": "do not replay each deal with the seats swapped",
+    "bots.arg_out": "write results.json and winrates.svg to DIR",
+    "bots.arg_quiet": "no progress bar",
     "bots.progress": "Games",
     "bots.title": "{preset}: {games} games per pairing, seed {seed}",
     "bots.col_bot": "Bot",

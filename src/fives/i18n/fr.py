@@ -379,6 +379,167 @@ MESSAGES: dict[str, str] = {
     "cli.verify.all_ok": "Les {count} donnes sont vérifiées.",
     "cli.verify.failed": "Toutes les donnes n'ont pas pu être vérifiées.",
     "cli.verify.no_hands": "L'enregistrement n'a aucune manche à vérifier.",
+    # -------- every command's --help (``fives play``'s are under tui.arg_*)
+    "cli.serve.help": "jouer dans le navigateur : servir le jeu sur http://HOST:PORT",
+    "cli.serve.description": (
+        "Servir le jeu du navigateur. Les tables, les liens et chaque action acceptée sont "
+        "gardés dans un fichier SQLite : un serveur redémarré reprend où il en était."
+    ),
+    "cli.serve.default": "{text} (par défaut {default})",
+    "cli.serve.host": "adresse d'écoute (par défaut 127.0.0.1)",
+    "cli.serve.port": "port (par défaut 8000 ; 0 en prend un libre)",
+    "cli.serve.db": "fichier de la base SQLite (par défaut {path})",
+    "cli.serve.bot_delay": (
+        "secondes d'attente d'un robot avant son coup, pour qu'on puisse suivre (par défaut 0.6)"
+    ),
+    "cli.serve.bot_workers": "processus de calcul des robots (par défaut 2)",
+    "cli.serve.retention_days": (
+        "effacer les tables finies inactives depuis ce nombre de jours, avec leurs liens et "
+        "leurs enregistrements (par défaut 0 : les garder toujours)"
+    ),
+    "cli.serve.table_rate": (
+        "nouvelles tables qu'une adresse peut créer par minute, après une rafale de "
+        "--tables-burst (par défaut {default})"
+    ),
+    "cli.serve.limit.message_rate": "messages qu'une connexion peut envoyer par seconde",
+    "cli.serve.limit.message_burst": "rafale de messages qu'une connexion peut envoyer",
+    "cli.serve.limit.flood_seconds": (
+        "secondes pendant lesquelles une connexion peut dépasser son débit de messages avant "
+        "d'être fermée"
+    ),
+    "cli.serve.limit.tables_burst": "nouvelles tables qu'une adresse peut créer d'un coup",
+    "cli.serve.limit.sockets_per_address": "connexions websocket ouvertes par adresse cliente",
+    "cli.serve.limit.bot_tables_per_address": (
+        "tables non finies de robots seuls (personne d'assis) qu'une adresse peut avoir"
+    ),
+    "cli.serve.limit.joins_per_minute": "arrivées à une table qu'une adresse cliente peut faire",
+    "cli.serve.limit.joins_burst": "rafale d'arrivées qu'une adresse cliente peut faire",
+    "cli.serve.limit.table_joins_per_minute": (
+        "arrivées qu'une table peut recevoir, toutes adresses confondues"
+    ),
+    "cli.serve.limit.table_joins_burst": "rafale d'arrivées qu'une table peut recevoir",
+    "cli.serve.limit.connections_per_address": (
+        "connexions TCP ouvertes par adresse de pair (mandataires de confiance exceptés)"
+    ),
+    "cli.serve.limit.failed_links_per_minute": (
+        "liens de place erronés qu'une adresse peut essayer par minute, reconnexions comprises"
+    ),
+    "cli.serve.limit.max_message_bytes": (
+        "plus grand message websocket ou corps de requête, en octets"
+    ),
+    "cli.serve.limit.queue_frames": (
+        "images en attente d'un lecteur lent avant la fermeture de sa connexion"
+    ),
+    "cli.serve.limit.send_buffer_bytes": (
+        "tampon d'envoi du noyau de chaque connexion (avec --queue-frames, ce qu'un lecteur lent "
+        "peut retenir)"
+    ),
+    "cli.serve.limit.join_timeout": "secondes qu'a une nouvelle connexion pour rejoindre une table",
+    "cli.serve.limit.ping_interval": (
+        "secondes entre deux pings websocket ; un pair muet aussi longtemps est coupé"
+    ),
+    "cli.serve.limit.header_timeout": (
+        "secondes qu'a un client pour envoyer tout l'en-tête d'une requête (chacune, aussi sur "
+        "une connexion maintenue)"
+    ),
+    "cli.serve.limit.body_timeout": (
+        "secondes qu'a un client pour envoyer le corps d'une requête une fois l'en-tête reçu"
+    ),
+    "cli.serve.limit.table_idle": (
+        "secondes avant qu'une table inactive que personne ne regarde quitte la mémoire (les "
+        "tables finies la quittent aussitôt)"
+    ),
+    "cli.serve.limit.shutdown_grace": (
+        "secondes qu'un serveur qui s'arrête laisse aux écritures en cours"
+    ),
+    "cli.serve.limit.lobby_seats_per_address": (
+        "places de « Jouer maintenant » qu'une adresse peut tenir en attente (une famille, un NAT)"
+    ),
+    "cli.serve.limit.lobby_rooms_per_address": (
+        "salles d'attente de « Jouer maintenant » où une adresse peut tenir des places"
+    ),
+    "cli.serve.trusted_proxy": (
+        "un mandataire inverse dont l'en-tête X-Forwarded-For désigne le client (à répéter "
+        "pour plusieurs ; '*' fait confiance à tout pair : seulement derrière un mandataire qui "
+        "pose l'en-tête). Par défaut : aucun, le pair TCP est le client"
+    ),
+    "cli.serve.allowed_host": (
+        "un nom d'hôte auquel le serveur répond, dans Host et Origin (à répéter pour plusieurs). "
+        "Par défaut : sur un --host local, localhost, 127.0.0.1 et [::1] seulement (pas de "
+        "détournement DNS) ; sur un autre --host, tout Host, et Origin doit correspondre à Host"
+    ),
+    "cli.serve.max_connections": (
+        "connexions ouvertes en tout, au-delà desquelles les nouvelles reçoivent 503 (par "
+        "défaut 2000)"
+    ),
+    "cli.serve.metrics_token": (
+        "/metrics répond aux clients locaux, et aux autres qui envoient 'Authorization: Bearer "
+        "TOKEN' (par défaut ${env} ; sans elle : clients locaux seulement)"
+    ),
+    "cli.serve.no_gc_tuning": (
+        "laisser le ramasse-miettes réglé comme Python le règle (par défaut il est réglé pour "
+        "des pauses courtes, voir docs/DEPLOY.md)"
+    ),
+    "cli.serve.gc_full_every": (
+        "avec le ramasse-miettes réglé, une collecte complète de tout à cet intervalle (une "
+        "longue pause à chaque fois ; par défaut 0 : jamais)"
+    ),
+    "cli.serve.shared_title": "mode partagé",
+    "cli.serve.shared_description": (
+        "plusieurs processus serveurs sur une base PostgreSQL et un Redis (voir "
+        "docs/DEPLOY.md) ; demande `pip install 'fives[scale]'`"
+    ),
+    "cli.serve.database": (
+        "base PostgreSQL, postgresql://USER@HOST:PORT/NAME (par défaut ${env})"
+    ),
+    "cli.serve.redis": "serveur Redis, redis://HOST:PORT/DB (par défaut ${env})",
+    "cli.serve.workers": "processus serveurs sur ce port (par défaut 1)",
+    "cli.serve.redis_prefix": "préfixe de chaque clé et canal Redis (par défaut 'fives:')",
+    "cli.serve.lease": (
+        "secondes pendant lesquelles une table reste à un processus qui ne répond plus avant "
+        "qu'un autre la reprenne (par défaut 3)"
+    ),
+    "cli.rules.help": "expliquer en mots simples les règles et les options d'un jeu",
+    "cli.rules.description": (
+        "Expliquer les règles d'un jeu (ou lister les jeux), en anglais ou en français."
+    ),
+    "cli.rules.preset": "identifiant ou alias du jeu ; sans lui, la liste des jeux",
+    "cli.rules.option": (
+        "montrer les règles avec une option changée, par ex. -o target=100 ; répétable"
+    ),
+    "cli.arg_players": "nombre de joueurs",
+    "cli.replay.help": "rejouer un enregistrement de partie et écrire chaque action et décompte",
+    "cli.replay.description": (
+        "Rejouer un enregistrement de partie (RULES.md §12.3) dans le moteur. Code de sortie 2 "
+        "et une ligne d'erreur pour un enregistrement mal formé ou une action illégale."
+    ),
+    "cli.arg_record": "le fichier d'enregistrement (JSON), ou - pour l'entrée standard",
+    "cli.replay.format": (
+        "jsonl : un objet JSON par ligne (§12.4) ; text : lisible (par défaut)"
+    ),
+    "cli.random_game.help": (
+        "écrire l'enregistrement d'une partie à graine jouée avec des coups légaux au hasard"
+    ),
+    "cli.random_game.description": (
+        "Jouer une partie entière avec des coups légaux tirés uniformément au hasard depuis une "
+        "graine et écrire son enregistrement (RULES.md §12.3) ; `fives replay` la rejoue à "
+        "l'identique."
+    ),
+    "cli.random_game.preset": (
+        "identifiant ou alias du jeu (par défaut five-up ; l'un de {presets})"
+    ),
+    "cli.random_game.seed": "graine du hasard (par défaut 0)",
+    "cli.random_game.max_hands": (
+        "s'arrêter après ce nombre de manches même si personne n'a gagné (par défaut 500)"
+    ),
+    "cli.random_game.out": "fichier de sortie (par défaut : la sortie standard)",
+    "cli.verify.help": (
+        "vérifier que chaque donne d'un enregistrement téléchargé est celle annoncée"
+    ),
+    "cli.verify.description": (
+        "Recalculer chaque donne d'un enregistrement depuis les graines révélées par le "
+        "serveur, et comparer chacune à l'engagement publié avant la manche."
+    ),
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(aucun domino sur la table)",
     "tui.port_N": "nord",
@@ -890,6 +1051,42 @@ MESSAGES: dict[str, str] = {
         "faire jouer des niveaux de robots entre eux (tous contre tous, donnes dupliquées)"
     ),
     "bots.match_help": "faire jouer deux robots l'un contre l'autre (donnes dupliquées)",
+    "bots.tournament_description": (
+        "Tous contre tous entre niveaux de robots, sur des donnes dupliquées. Un robot s'écrit "
+        "NIVEAU ou NIVEAU:BUDGET (random, greedy, heuristic, search, expert ou 1 à 5 ; un budget "
+        "comme 250ms, 1s ou 200it), par ex. `fives tournament greedy heuristic expert:100ms "
+        "--games 40`."
+    ),
+    "bots.match_description": (
+        "Deux robots sur des donnes dupliquées, par ex. `fives match expert greedy --games 100 "
+        "--jobs 2 --out results/ --preset all-fives`."
+    ),
+    "bots.arg_bots": "les robots à faire jouer, NIVEAU[:BUDGET]",
+    "bots.arg_first": "premier robot, NIVEAU[:BUDGET]",
+    "bots.arg_second": "second robot, NIVEAU[:BUDGET]",
+    "bots.arg_preset": (
+        "five-up, all-fives, five-up-solitaire, multiples-of-five, draw, block, "
+        "fives-and-threes ou un alias (par défaut all-fives)"
+    ),
+    "bots.arg_players": "nombre de joueurs (1 pour le solitaire, sinon 2 à 4)",
+    "bots.arg_partnerships": "quatre joueurs en deux équipes",
+    "bots.arg_games": (
+        "parties par rencontre (une paire dupliquée compte pour deux ; par défaut 20)"
+    ),
+    "bots.arg_budget": (
+        "budget de réflexion des robots donnés sans budget, par ex. 250ms, 1s, 200it (par "
+        "défaut : celui de chaque niveau)"
+    ),
+    "bots.arg_seed": "graine des donnes et des robots (par défaut 1)",
+    "bots.arg_counting": (
+        "avec les annonces de muggins : les robots comptent exactement (par défaut), ou comme "
+        "des personnes (les niveaux faibles comptent parfois trop peu ou laissent passer une "
+        "erreur)"
+    ),
+    "bots.arg_jobs": "processus de calcul en parallèle (par défaut 1)",
+    "bots.arg_no_duplicate": "ne pas rejouer chaque donne avec les places échangées",
+    "bots.arg_out": "écrire results.json et winrates.svg dans DIR",
+    "bots.arg_quiet": "sans barre de progression",
     "bots.progress": "Parties",
     "bots.title": "{preset} : {games} parties par rencontre, graine {seed}",
     "bots.col_bot": "Robot",
