@@ -1136,6 +1136,69 @@ MESSAGES: dict[str, str] = {
     "web.sniff_choice": "Whoever places the sniff chooses its form",
     "error.bad_sniff": "Sniff '{value}': expected none, us or british.",
     "error.bad_sniff_choice": "Sniff choice '{value}': expected true or false.",
+    # Muggins claims at a web table (RULES.md §9 O1; fives.web.claims_window)
+    "error.claim_without_claims": "Claim {value}: this table plays without muggins claims.",
+    "error.claim_in_move": (
+        "Move '{move}': give the claim apart (the points field), not in the move."
+    ),
+    "error.muggins_by_play": "Move '{move}': call muggins with its own button.",
+    "error.claim_not_placement": (
+        "Claim {value} with '{move}': only a tile you place carries a claim."
+    ),
+    "error.claim_missing": "Move '{move}' has no claim: say how many points the tile scores.",
+    "error.bad_claim": "Claim {value}: expected a whole number from 0 to {limit}.",
+    "error.muggins_no_claims": "No muggins at this table: it plays without muggins claims.",
+    "error.muggins_hand_over": "No muggins now: the hand is over.",
+    "error.muggins_called": (
+        "Muggins was already called by seat {seat}: only the first call counts."
+    ),
+    "error.muggins_closed": (
+        "No muggins to call now: a call comes right after an opponent's tile, before the next "
+        "action."
+    ),
+    "error.muggins_own_side": (
+        "Seat {seat} may not call on seat {placer}'s tile: only another side calls muggins."
+    ),
+    "error.undo_claims": "No undo when you count your own points (muggins claims).",
+    "error.hint_claims": "No hint when you count your own points (muggins claims).",
+    "error.claims_only": "{field}: only at a table with muggins claims.",
+    "error.bad_counting": "Bot counting '{value}': expected exact or human.",
+    "error.bad_call_window": "Call window '{value}': expected 0 to 30 seconds.",
+    "error.bad_muggins_claims": "Muggins claims '{value}': expected true or false.",
+    "error.bad_overclaim": "Over-claim '{value}': expected void or foster_penalty.",
+    "web.claims": "Count your own points (muggins claims)",
+    "web.claims_desc": (
+        "You announce what each tile scores; count short and an opponent may call muggins and "
+        "take the difference."
+    ),
+    "web.overclaim": "A claim above the score",
+    "web.overclaim_void": "scores nothing",
+    "web.overclaim_foster_penalty": "scores nothing, and the next opponent scores it (Foster)",
+    "web.counting": "Bots count",
+    "web.counting_human": "like people: the weaker ones sometimes miss",
+    "web.counting_exact": "exactly: every short claim is called",
+    "web.claim.label": "Points you claim for {tile}",
+    "web.claim.play": "Play {tile}",
+    "web.claim.cancel": "Cancel",
+    "web.claim.more": "More points",
+    "web.claim.less": "Fewer points",
+    "web.claim.needed": "Say how many points the tile scores (a whole number).",
+    "web.claim.count": "You count your own points: claim short and an opponent may call muggins.",
+    "web.muggins": "Muggins!",
+    "web.muggins_left": "Muggins! ({n} s left)",
+    "web.muggins_offer": "{name} claimed {claim}: call muggins if the count was short.",
+    "web.ends_only": "Open ends: {ends}.",
+    "web.ev.lead_claim": "{name} led {tile} and claimed {claim}.",
+    "web.ev.lead_claim_you": "You led {tile} and claimed {claim}.",
+    "web.ev.place_claim": "{name} put {tile} on the {end} end and claimed {claim}.",
+    "web.ev.place_claim_you": "You put {tile} on the {end} end and claimed {claim}.",
+    "web.ev.claim_over": "More than the tile scores: it scores nothing.",
+    "web.ev.muggins": "{name} called muggins and took {points}.",
+    "web.ev.muggins_you": "You called muggins and took {points}.",
+    "web.ev.muggins_mistaken": "{name} called muggins, but the count was right: nothing taken.",
+    "web.ev.muggins_mistaken_you": "You called muggins, but the count was right: nothing taken.",
+    "web.ev.penalty": "{name} takes the over-claim as a penalty: +{points}.",
+    "web.ev.penalty_you": "You take the over-claim as a penalty: +{points}.",
     "web.overdraw": "Draw anyway: +{cost} to the deck",
     "web.overdraw_confirm": "Click again to draw: +{cost} to the deck",
     "web.deck_from": "handicap {handicap} · overdraws {draws} · block {block}",

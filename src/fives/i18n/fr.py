@@ -1262,6 +1262,76 @@ MESSAGES: dict[str, str] = {
     "web.sniff_choice": "Qui pose le sniff choisit sa forme",
     "error.bad_sniff": "Sniff « {value} » : attendu none, us ou british.",
     "error.bad_sniff_choice": "Choix du sniff « {value} » : attendu true ou false.",
+    # Annonces de muggins à une table web (RULES.md §9 O1 ; fives.web.claims_window)
+    "error.claim_without_claims": "Annonce {value} : cette table se joue sans annonces de muggins.",
+    "error.claim_in_move": (
+        "Coup « {move} » : donnez l'annonce à part (le champ des points), pas dans le coup."
+    ),
+    "error.muggins_by_play": "Coup « {move} » : criez muggins avec son propre bouton.",
+    "error.claim_not_placement": (
+        "Annonce {value} avec « {move} » : seul un domino posé porte une annonce."
+    ),
+    "error.claim_missing": (
+        "Le coup « {move} » n'a pas d'annonce : dites combien de points il rapporte."
+    ),
+    "error.bad_claim": "Annonce {value} : attendu un nombre entier de 0 à {limit}.",
+    "error.muggins_no_claims": "Pas de muggins à cette table : elle se joue sans annonces.",
+    "error.muggins_hand_over": "Pas de muggins maintenant : la manche est finie.",
+    "error.muggins_called": (
+        "Le siège {seat} a déjà crié muggins : seul le premier cri compte."
+    ),
+    "error.muggins_closed": (
+        "Pas de muggins à crier maintenant : on crie juste après le domino d'un adversaire, "
+        "avant l'action suivante."
+    ),
+    "error.muggins_own_side": (
+        "Le siège {seat} ne peut pas crier sur le domino du siège {placer} : seul un autre camp "
+        "crie muggins."
+    ),
+    "error.undo_claims": "Pas d'annulation quand vous comptez vos points (annonces de muggins).",
+    "error.hint_claims": "Pas de conseil quand vous comptez vos points (annonces de muggins).",
+    "error.claims_only": "{field} : seulement à une table avec annonces de muggins.",
+    "error.bad_counting": "Compte des robots « {value} » : attendu exact ou human.",
+    "error.bad_call_window": "Délai pour crier « {value} » : attendu de 0 à 30 secondes.",
+    "error.bad_muggins_claims": "Annonces de muggins « {value} » : attendu true ou false.",
+    "error.bad_overclaim": "Annonce trop forte « {value} » : attendu void ou foster_penalty.",
+    "web.claims": "Comptez vos points vous-même (annonces de muggins)",
+    "web.claims_desc": (
+        "Vous annoncez ce que rapporte chaque domino ; annoncez trop peu et un adversaire peut "
+        "crier muggins et prendre la différence."
+    ),
+    "web.overclaim": "Une annonce au-dessus du score",
+    "web.overclaim_void": "ne rapporte rien",
+    "web.overclaim_foster_penalty": "ne rapporte rien, et l'adversaire suivant la marque (Foster)",
+    "web.counting": "Les robots comptent",
+    "web.counting_human": "comme des gens : les plus faibles se trompent parfois",
+    "web.counting_exact": "exactement : toute annonce trop basse est criée",
+    "web.claim.label": "Points que vous annoncez pour {tile}",
+    "web.claim.play": "Jouer {tile}",
+    "web.claim.cancel": "Annuler",
+    "web.claim.more": "Plus de points",
+    "web.claim.less": "Moins de points",
+    "web.claim.needed": "Dites combien de points rapporte le domino (un nombre entier).",
+    "web.claim.count": (
+        "Vous comptez vos points : annoncez trop peu et un adversaire peut crier muggins."
+    ),
+    "web.muggins": "Muggins !",
+    "web.muggins_left": "Muggins ! (encore {n} s)",
+    "web.muggins_offer": "{name} a annoncé {claim} : criez muggins si le compte était trop bas.",
+    "web.ends_only": "Bouts ouverts : {ends}.",
+    "web.ev.lead_claim": "{name} a ouvert avec {tile} et annoncé {claim}.",
+    "web.ev.lead_claim_you": "Vous avez ouvert avec {tile} et annoncé {claim}.",
+    "web.ev.place_claim": "{name} a posé {tile} sur le bout {end} et annoncé {claim}.",
+    "web.ev.place_claim_you": "Vous avez posé {tile} sur le bout {end} et annoncé {claim}.",
+    "web.ev.claim_over": "Plus que ne rapporte le domino : il ne rapporte rien.",
+    "web.ev.muggins": "{name} a crié muggins et pris {points}.",
+    "web.ev.muggins_you": "Vous avez crié muggins et pris {points}.",
+    "web.ev.muggins_mistaken": "{name} a crié muggins, mais le compte était juste : rien de pris.",
+    "web.ev.muggins_mistaken_you": (
+        "Vous avez crié muggins, mais le compte était juste : rien de pris."
+    ),
+    "web.ev.penalty": "{name} reçoit l'annonce trop forte en pénalité : +{points}.",
+    "web.ev.penalty_you": "Vous recevez l'annonce trop forte en pénalité : +{points}.",
     "web.overdraw": "Piocher quand même : +{cost} pour la pioche",
     "web.overdraw_confirm": "Cliquez encore pour piocher : +{cost} pour la pioche",
     "web.deck_from": "handicap {handicap} · surpioches {draws} · blocage {block}",

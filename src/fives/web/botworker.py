@@ -26,11 +26,12 @@ from typing import Any
 log = logging.getLogger("fives.web")
 
 
-def choose(level: str, seed: int, view: Any) -> str:
-    """The bot's move for ``view`` (a ``SeatView``), in explicit notation."""
+def choose(level: str, seed: int, view: Any, counting: str = "exact") -> str:
+    """The bot's move for ``view`` (a ``SeatView``), in explicit notation (under muggins
+    claims with its claim, counted as ``counting`` says, or its call)."""
     from fives.bots import make_player
 
-    move = make_player(level, seed=seed).choose(view)
+    move = make_player(level, seed=seed, counting=counting).choose(view)
     return str(move.notation(explicit=True))
 
 
@@ -89,9 +90,10 @@ class BotPool:
             )
         return self.pool
 
-    async def choose(self, level: str, view: Any) -> str | None:
+    async def choose(self, level: str, view: Any, counting: str = "exact") -> str | None:
         """The bot's move, or None if no worker could give one (the pool broke or closes)."""
-        move: str | None = await self._run(level, choose, level, secrets.randbits(32), view)
+        move: str | None = await self._run(level, choose, level, secrets.randbits(32), view,
+                                           counting)
         return move
 
     async def hint(self, view: Any) -> list[dict[str, Any]] | None:

@@ -526,10 +526,10 @@ class GameServer:
         turn = service.bot_turn(wake)
         if turn is not None:
             started = time.monotonic()
-            move = turn.move or await self.bots.choose(turn.level, turn.view)
+            move = turn.move or await self.bots.choose(turn.level, turn.view, turn.counting)
             if move is None:  # no worker could answer: try again later, never a stand-in
                 return False
-            if move not in turn.legal:
+            if move.split("=", 1)[0] not in turn.legal:  # a claim comes with a placement
                 log.error("table %s: bot gave an illegal move", service.id)
                 return True
             if self.config.bot_delay > 0:  # a server for people (0: tests and benches)
@@ -542,6 +542,9 @@ class GameServer:
                 if entry is not None:
                     table.task = None  # this wake is done: the commit schedules the next
                     await self.commit(table, entry)
+                elif wake.action == "call" and table.task is asyncio.current_task():
+                    table.task = None  # no bot called muggins: the table's next wake
+                    self._schedule(table)
             except (FivesError, ProtocolError) as exc:
                 # The key only: the message may name the seat's tiles (logs stay tile-free).
                 log.error("table %s: scheduled move refused (%s)", service.id,

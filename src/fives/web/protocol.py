@@ -62,7 +62,10 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     # name: the nickname, if any; deltas: true asks for delta frames after the first full one
     # (fives.web.delta)
     "join": {"token": (str, True), "name": (str, False), "deltas": (bool, False)},
-    "play": {"move": (str, True)},
+    # claim: what the tile scores as its placer counts it, under muggins claims only (RULES.md
+    # §9 O1; fives.web.claims_window): required with a lead or placement there, refused elsewhere
+    "play": {"move": (str, True), "claim": (int, False)},
+    "muggins": {},  # this seat calls muggins on the last placement (§9 O1)
     "next_hand": {},  # this seat is ready for the next hand
     "rematch": {},  # this seat offers (or accepts) a rematch
     "bot_now": {"seat": (int, True)},  # let a bot play now for the player who left this seat
@@ -378,6 +381,10 @@ TABLE_FIELDS: dict[str, tuple[type, bool]] = {
     "seats": (list, True),
     "sniff": (str, False),  # RULES.md §9 O4
     "sniff_orientation_choice": (bool, False),
+    "muggins_claims": (bool, False),  # RULES.md §9 O1
+    "muggins_overclaim": (str, False),
+    "bot_counting": (str, False),  # how the bots count under O1 (bots.base.COUNTING)
+    "call_window_s": (int, False),  # seconds bots and timers wait for a person's call
 }
 # The refusal key and English wording of a field with the wrong type.
 TABLE_FIELD_ERRORS: dict[str, tuple[str, str]] = {
@@ -389,7 +396,14 @@ TABLE_FIELD_ERRORS: dict[str, tuple[str, str]] = {
     "grace": ("bad_grace", "expected one of 10, 20, 30, 60, 120 seconds"),
     "sniff": ("bad_sniff", "expected none, us or british"),
     "sniff_orientation_choice": ("bad_sniff_choice", "expected true or false"),
+    "muggins_claims": ("bad_muggins_claims", "expected true or false"),
+    "muggins_overclaim": ("bad_overclaim", "expected void or foster_penalty"),
+    "bot_counting": ("bad_counting", "expected exact or human"),
+    "call_window_s": ("bad_call_window", "expected a whole number of seconds from 0 to 30"),
 }
+# The table request's fields that are options of the rules (RULES.md §6, §9).
+RULE_FIELDS = ("players", "partnerships", "target", "sniff", "sniff_orientation_choice",
+               "muggins_claims", "muggins_overclaim")
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,17 +453,30 @@ def _choice(req: dict[str, Any], name: str, choices: tuple[int, ...]) -> Any:
     return value
 
 
-def refuse_claims(rules: Any) -> None:
-    """RULES.md §9 O1: the page has no claim entry yet, so no table plays muggins claims."""
-    from fives.rules import CLAIMS_PRESETS, PRESETS
+def claims_config(rules: Any, req: dict[str, Any]) -> dict[str, Any]:
+    """Under muggins claims (RULES.md §9 O1), how the table's bots count and how long bots and
+    timers wait for a person's call (``counting``, ``call_window``); these fields are refused
+    at a table without claims."""
+    from fives.bots.base import COUNTING
+    from fives.web.claims_window import CALL_WINDOW_MAX_S, CALL_WINDOW_S, COUNTING_DEFAULT
 
-    if rules.muggins_claims:
-        offered = [p for p in PRESETS if p not in CLAIMS_PRESETS]
-        raise ProtocolError(
-            f"preset {rules.name!r}: muggins claims are not played on the web yet: expected "
-            f"one of {', '.join(offered)}", "bad_preset", value=rules.name,
-            expected=", ".join(offered),
-        )
+    counting, window = req.get("bot_counting"), req.get("call_window_s")
+    if not rules.muggins_claims:
+        for name in ("bot_counting", "call_window_s"):
+            if req.get(name) is not None:
+                raise ProtocolError(f"{name}: only at a table with muggins claims (set "
+                                    "muggins_claims, or the preset muggins-1868)",
+                                    "claims_only", field=name)
+        return {}
+    for name, value, ok in (("bot_counting", counting, counting is None or counting in COUNTING),
+                            ("call_window_s", window, window is None
+                             or 0 <= window <= CALL_WINDOW_MAX_S)):
+        if not ok:
+            key, expected = TABLE_FIELD_ERRORS[name]
+            raise ProtocolError(f"{name} {str(value)[:40]!r}: {expected}", key,
+                                value=str(value)[:40])
+    return {"counting": counting or COUNTING_DEFAULT,
+            "call_window": CALL_WINDOW_S if window is None else window}
 
 
 def parse_table_request(req: Any) -> TableRequest:
@@ -479,10 +506,9 @@ def parse_table_request(req: Any) -> TableRequest:
                 f"{name} {value!r}: {expected.format(presets=', '.join(PRESETS))}", key,
                 **params,
             )
-    options = {k: req[k] for k in ("players", "partnerships", "target", "sniff",
-                                   "sniff_orientation_choice") if req.get(k) is not None}
+    options = {k: req[k] for k in RULE_FIELDS if req.get(k) is not None}
     rules = Ruleset.preset(req["preset"], **options)  # RulesError names what is wrong
-    refuse_claims(rules)
+    claims = claims_config(rules, req)
     check_target(rules, options)
     timer = _choice(req, "timer", TIMER_CHOICES) or 0
     grace = _choice(req, "grace", GRACE_CHOICES)
@@ -520,7 +546,8 @@ def parse_table_request(req: Any) -> TableRequest:
                 )
             stored.append({"kind": "human"})
         kinds.append(kind)
-    config = {"preset": rules.name, "options": options, "seats": stored, "timer": timer}
+    config = {"preset": rules.name, "options": options, "seats": stored, "timer": timer,
+              **claims}
     if grace is not None:
         config["grace"] = grace
     return TableRequest(config, kinds)

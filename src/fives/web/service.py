@@ -29,6 +29,8 @@ Commands in, log entries and per-seat frames out:
   stops for good after ``MAX_BOT_TABLE_SEQ`` entries. The runtime sleeps until then, asks a
   bot process when a move is needed, and hands the answer back through ``check_wake``; a
   stale wake is refused there.
+- Under muggins claims (RULES.md §9 O1) a ``play`` carries its claim and a ``muggins``
+  command calls (``fives.web.claims_window``); the bots claim as the table's counting says.
 - ``replay`` rebuilds the table from its log, which is how a restarted or reloading process
   gets it back. Every deal is drawn from a secret seed committed to before the hand and
   revealed after it (``fives.web.fairdeal``).
@@ -43,17 +45,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fives.game import Deal, Game
+from fives.game import Game
 from fives.projection import explain_events, public_part, seat_part
 from fives.record import RecordJSON
 from fives.rules import Ruleset
-from fives.tiles import Tile
 from fives.views import SeatView
-from fives.web import fairdeal
+from fives.web import fairdeal, table_wakes
+from fives.web.claims_window import (
+    CALL_WINDOW_S,
+    COUNTING_DEFAULT,
+    bot_call,
+    call_move,
+    claimed_move,
+    closes_in,
+    hold_until,
+)
 from fives.web.protocol import ProtocolError, encode
-from fives.web.table_record import hand_commitment, table_record
+from fives.web.table_record import hand_commitment, parse_deal, table_record
 from fives.web.table_types import (
-    MAX_BOT_TABLE_SEQ,
     STAND_IN_LEVEL,
     BotTurn,
     ConnId,
@@ -100,6 +109,13 @@ class TableService:
         self.ready: set[int] = set()  # seats that pressed "Next hand" in this break
         self.ready_at: float | None = None  # when the first of them did
         self.offers: set[int] = set()  # seats that offered or accepted a rematch
+        # Muggins claims (§9 O1): how the bots count, how long a person's call is waited for,
+        # and the seq at which the bots not to move were last asked to call.
+        self.counting: str = self.config.get("counting", COUNTING_DEFAULT)
+        self.call_window: float = float(self.config.get("call_window", CALL_WINDOW_S))
+        self.calls_asked = -1
+        self.bot_levels = {i: s.level or STAND_IN_LEVEL for i, s in enumerate(self.seats)
+                           if s.kind == "bot"}
 
     # --- rebuilding -------------------------------------------------------------------------
 
@@ -116,10 +132,7 @@ class TableService:
 
     def _apply(self, kind: str, payload: dict[str, Any], explain: bool = True) -> None:
         if kind == "deal":
-            deal = Deal(
-                tuple(tuple(Tile.parse(t) for t in hand) for hand in payload["hands"]),
-                tuple(Tile.parse(t) for t in payload["boneyard"]),
-            )
+            deal = parse_deal(payload["hands"], payload["boneyard"])
             leader = payload.get("leader")
             if payload.get("new_game") or self.game is None:
                 if self.game is not None:  # a rematch: the finished game stays downloadable
@@ -147,9 +160,10 @@ class TableService:
     def _play(self, move: str, by: str, explain: bool) -> None:
         game = self.game
         assert game is not None
-        seat = game.turn
+        parsed = game.parse_move(move)
+        seat = parsed.caller if parsed.kind == "muggins" else game.turn
         before = list(game.scores)
-        events = game.play(game.parse_move(move))
+        events = game.play(parsed)
         self.moves[-1].append((seat, move, by))
         if game.is_over and game.winner is not None:
             self.match[game.winner] += 1
@@ -164,10 +178,7 @@ class TableService:
             raise ValueError(f"undo to move {keep} of a hand of {len(moves[-1])}")
         kept = moves[-1][:keep]
         for number, payload in enumerate(deals):
-            deal = Deal(
-                tuple(tuple(Tile.parse(t) for t in hand) for hand in payload["hands"]),
-                tuple(Tile.parse(t) for t in payload["boneyard"]),
-            )
+            deal = parse_deal(payload["hands"], payload["boneyard"])
             if number == 0:
                 self.game = Game(self.rules, deal=deal, leader=payload.get("leader"),
                                  rng=random.Random(0))
@@ -195,7 +206,10 @@ class TableService:
 
     # --- commands: each returns the entry to store, or raises; nothing changes --------------
 
-    def check_play(self, seat: int, move_text: str, by: str = "seat") -> Entry:
+    def check_play(self, seat: int, move_text: str, by: str = "seat",
+                   claim: Any = None, client: bool = False) -> Entry:
+        """A move of the seat to play (``client``: a client's, whose claim comes apart and
+        is checked by ``claims_window.claimed_move``)."""
         game = self.game
         shown = repr(move_text)[1:-1][:40]  # one line: control characters escaped
         if game is None or game.phase_name != "play":
@@ -207,29 +221,36 @@ class TableService:
                 f"move '{shown}' refused: it is seat {game.turn + 1}'s turn, not yours",
                 "not_your_turn", move=shown, turn=game.turn + 1,
             )
+        if client:
+            move_text = claimed_move(game, move_text, claim)
         move = game.parse_move(move_text)  # FivesError when malformed or illegal
         return Entry("move", {"move": move.notation(explicit=True), "by": by})
 
     def check_command(self, seat: int | None, kind: str, fields: dict[str, Any]) -> Entry | None:
-        """A client's ``play``, ``next_hand``, ``rematch``, ``bot_now`` or ``undo`` (the
-        protocol checked its shape): the entry to store, or None when the command only
+        """A client's ``play``, ``muggins``, ``next_hand``, ``rematch``, ``bot_now`` or ``undo``
+        (the protocol checked its shape): the entry to store, or None when the command only
         changed what the table says (a seat ready, an offer, a stand-in now): then every
         connection gets ``frames([])``. Refused commands raise and change nothing."""
         if seat is None:
             raise ProtocolError("spectators watch: they cannot play", "spectator")
         game = self.game
         assert game is not None
-        if kind == "play":
+        if kind in ("play", "muggins"):
             if self.seats[seat].kind == "bot":
                 raise ProtocolError("this seat is played by a bot", "bot_seat")
-            return self.check_play(seat, fields["move"])
+            if kind == "play":
+                return self.check_play(seat, fields["move"], claim=fields.get("claim"),
+                                       client=True)
+            call = call_move(game, seat)
+            game.parse_move(call)  # the engine agrees (FivesError otherwise)
+            return Entry("move", {"move": call, "by": "seat"})
         if kind == "next_hand":
             if game.phase_name != "hand_over":
                 raise ProtocolError(
                     f"no next hand now: the game is in phase {game.phase_name!r}",
                     "not_hand_over", phase=game.phase_name,
                 )
-            if self._all_agree(self.ready | {seat}):  # the deal resets who was ready
+            if self.all_agree(self.ready | {seat}):  # the deal resets who was ready
                 return self.next_deal(new_game=False)
             if self.ready_at is None:
                 self.ready_at = self.clock()
@@ -239,7 +260,7 @@ class TableService:
         if kind == "rematch":
             if not game.is_over:
                 raise ProtocolError("a rematch starts once the game is over", "not_game_over")
-            if self._all_agree(self.offers | {seat}):
+            if self.all_agree(self.offers | {seat}):
                 return self.next_deal(new_game=True)
             self.offers.add(seat)
             return None
@@ -255,17 +276,20 @@ class TableService:
         if kind == "undo":
             return self.check_undo(seat)
         raise ProtocolError(f"unknown command {kind!r}", "unknown_type", value=kind,
-                            expected="play, next_hand, rematch, bot_now, undo")
+                            expected="play, muggins, next_hand, rematch, bot_now, undo")
 
     def _humans_here(self) -> set[int]:
         """The human seats whose player is at the table now (the others do not hold it up)."""
         return {s for s in self.connections.values()
                 if s is not None and self.seats[s].kind == "human" and s not in self.away}
 
-    def _all_agree(self, said: set[int]) -> bool:
+    def all_agree(self, said: set[int]) -> bool:
         return self._humans_here() <= said
 
     def _alone_with_bots(self, seat: int, what: str) -> None:
+        if self.rules.muggins_claims:  # a hint would count for the player, an undo probe it
+            raise ProtocolError(f"no {what} under muggins claims: you count your own points",
+                                f"{what}_claims")
         if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
             raise ProtocolError(f"{what} only where every other seat is a bot",
                                 f"{what}_with_people")
@@ -307,10 +331,7 @@ class TableService:
         hands_text, boneyard_text = fairdeal.deal_from_seed(
             seed, self.rules.players, self.rules.hand_size
         )
-        deal = Deal(
-            tuple(tuple(Tile.parse(t) for t in hand) for hand in hands_text),
-            tuple(Tile.parse(t) for t in boneyard_text),
-        )
+        deal = parse_deal(hands_text, boneyard_text)
         new_game = new_game or self.game is None
         lot = random.Random(fairdeal.lot_seed(seed))
         if new_game:
@@ -340,6 +361,13 @@ class TableService:
             return self.next_deal(new_game=False) if game.phase_name == "hand_over" else None
         if wake.action == "rematch":
             return self.next_deal(new_game=True) if game.is_over else None
+        if wake.action == "call":  # the bots not to move, asked once whether they call
+            call = bot_call(game, self.bot_levels, self.counting)
+            self.calls_asked = self.seq
+            if call is None:
+                self._reschedule()
+                return None
+            return Entry("move", {"move": call, "by": "bot"})
         assert wake.seat is not None and move is not None
         return self.check_play(wake.seat, move, by=wake.action)
 
@@ -351,8 +379,13 @@ class TableService:
             return None
         view = game.view(wake.seat)
         legal = [m.notation(explicit=True) for m in view.legal_moves]
-        forced = legal[0] if len(legal) == 1 else None  # a draw, a pass, the only placement
-        return BotTurn(wake, wake.level or STAND_IN_LEVEL, view, legal, forced)
+        # A draw, a pass, the only placement (under claims a placement needs its claim).
+        claims = self.rules.muggins_claims
+        forced = legal[0] if len(legal) == 1 and (
+            not claims or legal[0] in ("draw", "pass")) else None
+        # A bot seat counts as the table says; a stand-in for a person counts exactly.
+        counting = self.counting if wake.action == "bot" and claims else "exact"
+        return BotTurn(wake, wake.level or STAND_IN_LEVEL, view, legal, forced, counting)
 
     # --- applying what was stored ----------------------------------------------------------
 
@@ -431,8 +464,9 @@ class TableService:
             "grace": self.grace,
             "seats": [self._seat_meta(i, s, i in connected) for i, s in enumerate(self.seats)],
             "match": self.match,
-            # hint and undo: for the one person playing against bots
-            "assist": sum(s.kind == "human" for s in self.seats) == 1,
+            # hint and undo: for the one person playing against bots (not under claims)
+            "assist": sum(s.kind == "human" for s in self.seats) == 1
+            and not self.rules.muggins_claims,
         }
 
     def _seat_meta(self, seat: int, config: SeatConfig, connected: bool) -> dict[str, Any]:
@@ -450,21 +484,11 @@ class TableService:
 
     def deadline(self) -> float | None:
         """When the server acts for the seat to move (absolute time), or None."""
-        game = self.game
-        if game is None:
-            return None
-        at: list[float] = []
-        if game.phase_name == "play" and self.seats[game.turn].kind == "human":
-            if self.timer:
-                at.append(self.last_at + self.timer)
-            if game.turn in self.away:
-                at.append(self.away[game.turn])
-        elif game.phase_name == "hand_over":
-            if self.timer:
-                at.append(self.last_at + self.timer)
-            if self.ready_at is not None:
-                at.append(self.ready_at + self.policy.hand_break)
-        return min(at) if at else None
+        return table_wakes.deadline(self)
+
+    def hold(self) -> float | None:
+        """Until when bot, timer and stand-in moves wait for a person's muggins call."""
+        return hold_until(self.game, self._humans_here(), self.last_at, self.call_window)
 
     def fair_deal(self) -> dict[str, Any] | None:
         """The current hand's commitment; once the hand is over, its seed and dealt tiles."""
@@ -482,6 +506,9 @@ class TableService:
             self.game, deadline=None if due is None else max(0.0, due - self.clock()),
             events=False))
         del part["events"]
+        window = part["call_window"]
+        if window is not None:  # when the table stops waiting for a person's call
+            part["call_window"] = {**window, "closes_in": closes_in(self.hold(), self.clock())}
         return part
 
     def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -556,41 +583,7 @@ class TableService:
     # --- what happens next without a client --------------------------------------------------
 
     def _reschedule(self) -> None:
-        self.wake = self._next_wake()
-
-    def _next_wake(self) -> Wake | None:
-        game = self.game
-        if game is None:
-            return None
-        now, seq = self.clock(), self.seq
-        if self.bots_only and (not self.connections or seq >= MAX_BOT_TABLE_SEQ):
-            return None  # bots play for an audience only, and not for ever
-        if game.phase_name == "play":
-            seat = game.turn
-            if self.seats[seat].kind == "bot":
-                return Wake(now + self.policy.bot_delay, seq, "bot", seat, self.seats[seat].level)
-            wakes = []
-            if self.timer:
-                wakes.append(Wake(self.last_at + self.timer, seq, "timer", seat, STAND_IN_LEVEL))
-            if seat in self.away:
-                # A player who left: a bot stands in once the grace is over, then plays the
-                # seat's turns at a bot's pace; the same link takes the seat back at any time.
-                at = max(self.away[seat], now + self.policy.bot_delay)
-                wakes.append(Wake(at, seq, "away", seat, STAND_IN_LEVEL))
-            return min(wakes, key=lambda w: w.at, default=None)
-        if game.phase_name == "hand_over":
-            if all(s.kind == "bot" for s in self.seats):
-                return Wake(now + self.policy.auto_next, seq, "deal")
-            if self.ready_at is not None and self._all_agree(self.ready):
-                return Wake(now, seq, "deal")  # the last one not ready left
-            due = [at for at in (self.last_at + self.timer if self.timer else None,
-                                 None if self.ready_at is None
-                                 else self.ready_at + self.policy.hand_break) if at is not None]
-            if due:
-                return Wake(min(due), seq, "deal")
-        elif game.is_over and self.offers and self._all_agree(self.offers):
-            return Wake(now, seq, "rematch")  # the last one who had not answered left
-        return None
+        self.wake = table_wakes.next_wake(self)
 
     @property
     def is_finished(self) -> bool:

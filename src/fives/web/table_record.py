@@ -8,8 +8,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from fives.game import Game
+from fives.game import Deal, Game
 from fives.record import RecordJSON
+from fives.tiles import Tile
 from fives.web.table_types import SeatConfig
 
 
@@ -50,3 +51,9 @@ def hand_commitment(table_id: str, game_no: int, deals: Sequence[dict[str, Any]]
     if game.phase_name != "play":
         out.update(seed=payload["seed"], hands=payload["hands"], boneyard=payload["boneyard"])
     return out
+
+
+def parse_deal(hands: Sequence[Sequence[str]], boneyard: Sequence[str]) -> Deal:
+    """The deal of a log's deal payload (each seat's tiles and the boneyard, as text)."""
+    return Deal(tuple(tuple(Tile.parse(t) for t in hand) for hand in hands),
+                tuple(Tile.parse(t) for t in boneyard))

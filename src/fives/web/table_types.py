@@ -41,8 +41,9 @@ class Wake:
     """Something to do at time ``at`` (``time.time()`` clock) if the table is still at ``seq``.
 
     ``action``: "bot" (a bot seat moves), "timer" (the turn timer ran out), "away" (a player
-    left), "deal" (the next hand of an all-bot table, a timed-out hand break, or every human
-    seat ready), "rematch" (every human seat accepted the rematch).
+    left), "call" (the bot seats not to move decide whether they call muggins), "deal" (the
+    next hand of an all-bot table, a timed-out hand break, or every human seat ready),
+    "rematch" (every human seat accepted the rematch).
     """
 
     at: float
@@ -54,13 +55,15 @@ class Wake:
 
 @dataclass(frozen=True, slots=True)
 class BotTurn:
-    """A move the runtime must get from a bot: forced moves come with ``move`` already set."""
+    """A move the runtime must get from a bot: forced moves come with ``move`` already set;
+    ``counting``: how it counts its claim under muggins claims (``bots.base.COUNTING``)."""
 
     wake: Wake
     level: str
     view: SeatView
     legal: list[str]
     move: str | None
+    counting: str = "exact"
 
 
 @dataclass(frozen=True, slots=True)
