@@ -143,11 +143,12 @@ async def not_found(request: Request, exc: Exception) -> Response:
 def preset_catalog() -> dict[str, Any]:
     """What the start page offers: each preset's defaults and rules card, in both languages."""
     from fives.bots import LEVELS
+    from fives.bots.base import COUNTING
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES),
-                           "graces": list(GRACE_CHOICES)}
+                           "graces": list(GRACE_CHOICES), "countings": list(COUNTING)}
     for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
-                   *(p for p in HISTORICAL if p not in CLAIMS_PRESETS)):
+                   *HISTORICAL):
         by_players: dict[str, Any] = {}
         for players in (1, 2, 3, 4):
             try:
@@ -170,6 +171,10 @@ def preset_catalog() -> dict[str, Any]:
                 "unit": Ruleset.preset(preset).unit,
                 "group": "historical" if preset in HISTORICAL else "main",
                 "sniff": preset in SNIFF_PRESETS,  # RULES.md §9 O4 may be chosen
+                # RULES.md §9 O1: muggins claims may be chosen (all but the solitaire), and
+                # whether the preset plays them (muggins-1868)
+                "claims": not Ruleset.preset(preset).is_solitaire,
+                "claims_on": preset in CLAIMS_PRESETS,
             }
         )
     return out

@@ -128,7 +128,9 @@ function boardText(v) {
   const layout = v.layout;
   if (!layout.nodes.length) return t("web.empty_layout");
   let text;
-  if (layout.parts.length) {
+  if (v.rules.muggins_claims) { // RULES.md §9 O1: the players count, the page does not
+    text = t("web.ends_only", { ends: layout.ends.map((e) => e.value).join(", ") });
+  } else if (layout.parts.length) {
     text = t("web.ends_sum", { sum: sumWords(layout.parts), total: layout.total });
   } else {
     text = t("web.layout_desc", { ends: layout.ends.map((e) => e.value).join(", "),

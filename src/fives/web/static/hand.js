@@ -4,6 +4,7 @@
 // shows one button per end under the hand; arrows move between those, Enter plays, Escape goes
 // back. Focus stays in the hand when the board changes.
 import { renderBoard } from "./boardview.js";
+import { claimsOn, renderClaim } from "./claims.js";
 import { $, el, tilePicture } from "./dom.js";
 import { t } from "./i18n.js";
 import { moveOfKind, movesOf, playMove, shownForm, targetsOfSelection, tileId }
@@ -36,6 +37,7 @@ export function renderHand() {
   renderEnds();
   renderActions();
   renderHint();
+  renderClaim();
   // Roving focus: exactly one of the hand's stops takes Tab; put focus back if it was here.
   const stops = focusStops();
   const keep = stops.find((b) => b.dataset.key === focusKey) || stops[0];
@@ -151,6 +153,7 @@ function renderHint() {
   else if (moveOfKind("pass")) hint.textContent = t("web.must_pass");
   else if (!f.public.layout.nodes.length) hint.textContent = t("web.lead_any");
   else hint.textContent = state.selected ? t("web.pick_end") : t("web.pick_tile");
+  if (isMyTurn() && claimsOn()) hint.textContent += " " + t("web.claim.count");
 }
 
 /**

@@ -1,5 +1,6 @@
 // The seat's legal moves (the projection's seat part lists them, with what each would do):
 // which belong to the picked tile, and playing one.
+import { askClaim, claimsOn } from "./claims.js";
 import { $ } from "./dom.js";
 import { send } from "./socket.js";
 import { isMyTurn, state } from "./state.js";
@@ -57,6 +58,11 @@ export function moveOfKind(kind) {
 
 /** @param {string} notation */
 export function playMove(notation) {
+  const move = state.frame && state.frame.seat.legal_moves.find((m) => m.notation === notation);
+  if (move && claimsOn() && (move.kind === "lead" || move.kind === "place")) {
+    askClaim(notation); // RULES.md §9 O1: the player says what it scores first
+    return;
+  }
   state.selected = null;
   state.sniffForm = null;
   state.endFocus = null;

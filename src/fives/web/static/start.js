@@ -77,7 +77,35 @@ function updateStartForm(resetTarget) {
   sniff.value = info.sniff ? sv : "none";
   $("sniff-row").hidden = !info.sniff;
   $("sniff-choice-row").hidden = !info.sniff || sniff.value === "none";
+  renderClaimChoices(info, resetTarget);
   renderSeatChoices(n);
+}
+
+/**
+ * RULES.md §9 O1: muggins claims, on by the preset (muggins-1868) or chosen, with what an
+ * over-claim does and how the bots count.
+ * @param {import("./state.js").Preset} info
+ * @param {boolean} reset the preset changed: its own choice again
+ */
+function renderClaimChoices(info, reset) {
+  const claims = input("claims");
+  $("claims-rows").hidden = !info.claims;
+  if (reset || claims.dataset.preset !== info.id) {
+    claims.checked = info.claims_on;
+    claims.dataset.preset = info.id;
+  }
+  const over = select("overclaim");
+  const ov = over.value || "void";
+  over.replaceChildren(...["void", "foster_penalty"].map((o) =>
+    el("option", { value: o }, t("web.overclaim_" + o))));
+  over.value = ov;
+  const counting = select("counting");
+  const cv = counting.value || "human";
+  counting.replaceChildren(...catalog().countings.map((c) =>
+    el("option", { value: c }, t("web.counting_" + c))));
+  counting.value = cv;
+  $("overclaim-row").hidden = !claims.checked;
+  $("counting-row").hidden = !claims.checked;
 }
 
 /**
@@ -136,6 +164,12 @@ async function createTable(ev) {
     body.sniff = sniff;
     if (input("sniff-choice").checked) body.sniff_orientation_choice = true;
   }
+  const claims = info.claims && input("claims").checked;
+  if (info.claims && claims !== info.claims_on) body.muggins_claims = claims;
+  if (claims) {
+    if (select("overclaim").value !== "void") body.muggins_overclaim = select("overclaim").value;
+    body.bot_counting = select("counting").value;
+  }
   const errBox = $("create-error");
   errBox.textContent = "";
   let answer;
@@ -172,5 +206,6 @@ export function startPage() {
     input("target").dataset.auto = "0";
   });
   select("sniff").addEventListener("change", () => updateStartForm(false));
+  input("claims").addEventListener("change", () => updateStartForm(false));
   /** @type {HTMLFormElement} */ ($("create-form")).addEventListener("submit", createTable);
 }

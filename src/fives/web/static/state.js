@@ -20,7 +20,7 @@
  * @typedef {{ preset: string, players: number, partnerships: boolean, sides: number,
  *   solitaire: boolean, unit: string, scoring: string, settlement: string, target: number,
  *   default_target: number, sniff: string, sniff_choice: boolean, paper_tally: boolean,
- *   overdraw_cost: number }} Rules
+ *   overdraw_cost: number, muggins_claims: boolean, muggins_overclaim: string }} Rules
  * @typedef {{ negative: boolean, fifties: number, strokes: number }} Tally
  * @typedef {{ side: number, members: number[], deck: boolean, score: number,
  *   tally: Tally | null }} Side
@@ -34,19 +34,23 @@
  *   leader: number, deadline: number | null, layout: Layout, scores: number[],
  *   sides: Side[], hand_sizes: number[], boneyard_size: number, score_sheet: HandScore[],
  *   deck: Record<string, number>, reveal: Reveal | null, winner: number | null,
- *   history: { seat: number, kind: string, move: string }[] }} Public
+ *   history: { seat: number, kind: string, move: string }[],
+ *   call_window: CallWindow | null }} Public
  *   fives.projection's public part, the same for every reader
+ * @typedef {{ placer: number, claim: number, callers: number[], closes_in: number | null }}
+ *   CallWindow the window open for a muggins call (RULES.md §9 O1); closes_in: the seconds
+ *   before the table moves on without a person's call, null when nothing waits for one
  * @typedef {{ notation: string, kind: string, tile: string | null, node: number,
  *   onto: string | null, port: string, end: number | null, form: string,
- *   total: number | null, points: number, overdraw: boolean, ends_hand: boolean }} Move
+ *   total: number | null, points: number | null, overdraw: boolean, ends_hand: boolean }} Move
  *   a legal move and what it would do; its tile and the tile it goes on touching half first
  * @typedef {{ seat: number | null, side: number | null, hand: string[], pips: number,
- *   to_play: boolean, legal_moves: Move[] }} SeatPart fives.projection's seat part
+ *   to_play: boolean, legal_moves: Move[], muggins: string | null }} SeatPart fives.projection's seat part
  * @typedef {{ seat?: number, hand?: number, leader?: number, tile?: string, node?: number,
  *   onto?: string, port?: string, end?: number, form?: string, move?: string,
  *   parts?: Part[], total?: number, points?: number, cost?: number, result?: string,
  *   winner?: number | null, out_seat?: number | null, deltas?: number[], scores?: number[],
- *   settlement?: string }} EventParams
+ *   settlement?: string, claim?: number }} EventParams
  * @typedef {{ kind: string, key: string, params: EventParams, by?: string }} GameEvent
  *   one explained event: its message is "web.ev." + key
  * @typedef {{ table: string, game: number, hand: number, commitment: string,
@@ -57,9 +61,10 @@
  * @typedef {{ seat: number, url?: string }} SeatLink
  * @typedef {{ table: string, me?: string, watch: string, seats: SeatLink[] }} TableLinks
  * @typedef {{ id: string, name: BothLangs, card: BothLangs, unit: string, group: string,
- *   sniff: boolean, players: Record<string, { target: number, partnerships: boolean,
+ *   sniff: boolean, claims: boolean, claims_on: boolean, players: Record<string, { target: number, partnerships: boolean,
  *   targets: Record<string, number> }> }} Preset
- * @typedef {{ presets: Preset[], levels: string[], timers: number[], graces: number[] }}
+ * @typedef {{ presets: Preset[], levels: string[], timers: number[], graces: number[],
+ *   countings: string[] }}
  *   PresetCatalog
  * @typedef {{ tiles: any[], ghosts: any[], box: { x: number, y: number, w: number, h: number },
  *   unit: number, ends: { node: number, port: string, value: number, compass: string,
@@ -109,6 +114,10 @@ export const state = {
   board: null,
   /** @type {{ hand: number, count: number } | null} */
   seenNodes: null,
+  /** @type {string | null} the lead or placement whose claim is being asked (claims.js) */
+  claimFor: null,
+  /** @type {number | null} when the table moves on without a muggins call (Date.now() ms) */
+  windowAt: null,
 };
 
 /** The frame being shown (the table page only calls this once the first frame came). */

@@ -1,6 +1,7 @@
 // The table page: each frame from the server is taken in here and the table drawn again.
 import { updateAttention } from "./attention.js";
 import { renderBoard } from "./boardview.js";
+import { renderMuggins, tickMuggins } from "./claims.js";
 import { $, setStatus } from "./dom.js";
 import { checkDeal } from "./fairdeal.js";
 import { renderHand } from "./hand.js";
@@ -59,6 +60,8 @@ export function onFrame(msg) {
   document.body.dataset.phase = f.public.phase;
   const due = f.public.deadline;
   state.deadlineAt = due === null ? null : Date.now() + due * 1000;
+  const win = f.public.call_window; // RULES.md §9 O1: how long the table waits for a call
+  state.windowAt = win && win.closes_in !== null ? Date.now() + win.closes_in * 1000 : null;
   if (!state.links) {
     const saved = localStorage.getItem("fives.links." + f.table.id);
     state.links = saved ? JSON.parse(saved) : false;
@@ -142,6 +145,7 @@ export function renderTable() {
   renderOthers();
   renderBoard();
   renderHand();
+  renderMuggins();
   renderReveal();
   renderLog();
   renderLinks();
@@ -155,6 +159,7 @@ export function tick() {
   const f = state.frame;
   if (!f) return;
   tickTogether();
+  tickMuggins();
   const clock = $("clock");
   const head = t("web.hand_no", { n: f.public.hand_number }) + " · " +
     t("web.boneyard", { n: f.public.boneyard_size });

@@ -99,10 +99,20 @@ export function describe(ev) {
     s = tYou(key, mine, {
       name: p.seat !== undefined ? seatName(p.seat) : "",
       tile: p.tile ? tileWords(p.tile) : "", end: p.end ?? "", sum: sumWords(p.parts || []),
-      total: p.total, points: p.points, cost: p.cost, hand: p.hand,
-      leader: p.leader !== undefined ? seatName(p.leader) : "" });
+      total: p.total, points: p.points, cost: p.cost, hand: p.hand, claim: p.claim,
+      leader: p.leader !== undefined ? seatName(p.leader) : "" }) + claimNote(p);
   }
   if (ev.by === "timer") s += " " + t("web.ev.timer");
   if (ev.by === "away") s += " " + t("web.ev.away");
   return s;
+}
+
+/**
+ * The end of a claimed play's log line: an over-claim scores nothing (the claim is public once
+ * made; what a short claim missed is for the others to count).
+ * @param {import("./state.js").EventParams} p
+ */
+function claimNote(p) {
+  return p.claim !== undefined && p.points !== undefined && p.points < p.claim
+    ? " " + t("web.ev.claim_over") : "";
 }
