@@ -79,10 +79,13 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False) -> Page:
+def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False,
+             bypass_csp: bool = False) -> Page:
+    """A page whose errors (scripts, console, CSP) are kept in ``page.errors``; ``bypass_csp``
+    lets a test add axe-core's script."""
     size: ViewportSize = (
         {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900})
-    context = browser.new_context(locale=locale, viewport=size)
+    context = browser.new_context(locale=locale, viewport=size, bypass_csp=bypass_csp)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -103,6 +106,24 @@ def wait_change(page: Page, before: int, timeout: float = 15000) -> None:
 
 def act(page: Page) -> bool:
     """Do one thing by clicking, if this page has something to do; True if it did."""
+    if act_button(page):
+        return True
+    if not page.evaluate("document.body.classList.contains('my-turn')"):
+        return False
+    before = seq(page)
+    tiles = page.locator(".tile-btn.playable")
+    if not tiles.count():
+        return False
+    tiles.first.click()
+    ghosts = page.locator(".tile.ghost")
+    if ghosts.count():  # more than one place: click one of the green ends
+        ghosts.first.click()
+    wait_change(page, before)
+    return True
+
+
+def act_button(page: Page) -> bool:
+    """Next hand, draw or pass, if the page offers one; True if it clicked it."""
     before = seq(page)
     if page.locator("#btn-next:not([aria-disabled])").count():
         # The next hand waits for every player: the button then says so until it is dealt.
@@ -116,17 +137,7 @@ def act(page: Page) -> bool:
             page.click(button)
             wait_change(page, before)
             return True
-    if not page.evaluate("document.body.classList.contains('my-turn')"):
-        return False
-    tiles = page.locator(".tile-btn.playable")
-    if not tiles.count():
-        return False
-    tiles.first.click()
-    ghosts = page.locator(".tile.ghost")
-    if ghosts.count():  # more than one place: click one of the green ends
-        ghosts.first.click()
-    wait_change(page, before)
-    return True
+    return False
 
 
 def phase(page: Page) -> str:

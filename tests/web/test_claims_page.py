@@ -1,0 +1,158 @@
+"""Muggins claims in Debian's Chromium (RULES.md §9 O1): a whole muggins-1868 game against a bot
+counting like a person, by clicking. The player claims 0 with every tile (short whenever it
+scores: the bot calls some of those) and presses "Muggins!" whenever it shows (so it calls the
+bot's short claims, and makes mistaken calls too); the claim field is never filled in, no text
+of the page counts a move, axe finds nothing on the claim entry and the button in English and
+French, and the record downloaded replays with both kinds of call."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from fives.events import MugginsEvent, PlayEvent
+from fives.record import load_record
+
+from . import test_browser
+from .test_browser import PAGE_ONLY, act_button, axe_violations, phase, seq, wait_change
+
+# test_browser's fixtures: the server, Chromium, the screenshots' folder.
+base_url = test_browser.base_url
+browser = test_browser.browser
+shots = test_browser.shots
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_claims_page")]
+
+
+def claims_page(browser: Browser, lang: str) -> Page:
+    return test_browser.new_page(browser, "fr-FR" if lang == "fr" else "en-GB",
+                                 bypass_csp=True)
+
+
+def start(page: Page, base_url: str, lang: str) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.select_option("#preset", "muggins-1868")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "bot:random")
+    assert page.locator("#claims-rows").is_visible()
+    assert page.is_checked("#claims")
+    assert page.input_value("#counting") == "human"
+    desc = page.inner_text("#claims-desc")
+    assert ("opponent may call muggins" in desc) if lang == "en" else ("crier muggins" in desc)
+    page.select_option("#preset", "five-up-solitaire")  # nobody could call there
+    assert not page.locator("#claims-rows").is_visible()
+    page.select_option("#preset", "muggins-1868")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+
+
+def claim_with(page: Page, claim: str, checks: dict[str, list[str]], lang: str) -> bool:
+    """Play the first playable tile claiming ``claim``; False if no tile is playable now."""
+    tiles = page.locator(".tile-btn.playable")
+    if not tiles.count():
+        return False
+    before = seq(page)
+    tiles.first.click()
+    if seq(page) == before and not page.locator("#claim-input").count():
+        page.locator(".tile.ghost").first.click()  # more than one place: a green end
+    page.wait_for_selector("#claim-input")
+    assert page.input_value("#claim-input") == ""  # never filled in: the player counts
+    if f"claim {lang}" not in checks:
+        checks[f"claim {lang}"] = axe_violations(page)
+        page.click("#claim-play")  # empty: asked again, nothing sent
+        assert page.inner_text("#claim-error")
+        assert seq(page) == before
+        page.click("#claim-more")
+        page.click("#claim-less")
+        assert page.input_value("#claim-input") == "0"
+    page.fill("#claim-input", claim)
+    page.click("#claim-play")
+    wait_change(page, before)
+    return True
+
+
+def call_if_offered(page: Page, checks: dict[str, list[str]], lang: str) -> bool:
+    button = page.locator("#btn-muggins")
+    if not button.count():
+        return False
+    if f"muggins {lang}" not in checks:
+        checks[f"muggins {lang}"] = axe_violations(page)
+        assert button.inner_text().startswith("Muggins")
+        assert page.inner_text("#muggins-offer")
+    before = seq(page)
+    button.click()
+    wait_change(page, before)
+    return True
+
+
+def one_step(page: Page, checks: dict[str, list[str]], lang: str) -> bool:
+    """One thing the player does, if any: call, deal on, draw, pass, or claim 0 with a tile."""
+    if call_if_offered(page, checks, lang) or act_button(page):
+        return True
+    if not page.evaluate("document.body.classList.contains('my-turn')"):
+        return False
+    # No text tells what a move would score: no sum under the board, no count in the hint.
+    assert "=" not in page.inner_text("#board-desc")
+    assert not any(ch.isdigit() for ch in page.inner_text("#hint"))
+    return claim_with(page, "0", checks, lang)
+
+
+@PAGE_ONLY
+def test_a_whole_muggins_game_with_claims_and_calls(base_url: str, browser: Browser,
+                                                     shots: Path, tmp_path: Path) -> None:
+    page = claims_page(browser, "en")
+    checks: dict[str, list[str]] = {}
+    start(page, base_url, "en")
+    deadline = time.monotonic() + 300
+    while phase(page) != "game_over" and time.monotonic() < deadline:
+        if not one_step(page, checks, "en"):
+            page.wait_for_timeout(40)
+    assert phase(page) == "game_over"
+    page.screenshot(path=str(shots / "muggins-game-over.png"), full_page=True)
+    log = page.inner_text("#log")
+    with page.expect_download() as download:
+        page.click("#btn-record")
+    saved = tmp_path / "muggins.json"
+    download.value.save_as(saved)
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["rules"] == "muggins-1868"
+    events = list(load_record(saved.read_text(encoding="utf-8")).replay())
+    calls = [e for e in events if isinstance(e, MugginsEvent)]
+    assert any(c.seat == 1 and c.points > 0 for c in calls)  # the bot called a short claim
+    assert any(c.seat == 0 and c.points > 0 for c in calls)  # the player called the bot's
+    assert all(e.claim == 0 for e in events if isinstance(e, PlayEvent) and e.seat == 0)
+    verified = subprocess.run([sys.executable, "-m", "fives", "verify", str(saved)],
+                              capture_output=True, text=True, timeout=60)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    # The log of the last hand speaks of claims and calls in words (its lines are this hand's).
+    assert "claimed" in log
+    assert set(checks) == {"claim en", "muggins en"}, checks
+    assert all(found == [] for found in checks.values()), checks
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@PAGE_ONLY
+def test_the_claim_entry_and_the_muggins_button_in_french(base_url: str, browser: Browser,
+                                                          shots: Path) -> None:
+    page = claims_page(browser, "fr")
+    checks: dict[str, list[str]] = {}
+    start(page, base_url, "fr")
+    deadline = time.monotonic() + 120
+    while len(checks) < 2 and phase(page) != "game_over" and time.monotonic() < deadline:
+        if not one_step(page, checks, "fr"):
+            page.wait_for_timeout(40)
+    assert set(checks) == {"claim fr", "muggins fr"}, checks
+    assert all(found == [] for found in checks.values()), checks
+    log = page.inner_text("#log")
+    assert "annoncé" in log
+    assert page.evaluate("() => document.documentElement.lang") == "fr"
+    page.screenshot(path=str(shots / "muggins-fr.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
