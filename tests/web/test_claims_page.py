@@ -54,7 +54,8 @@ def start(page: Page, base_url: str, lang: str) -> None:
     page.wait_for_selector("body[data-seq]")
 
 
-def claim_with(page: Page, claim: str, checks: dict[str, list[str]], lang: str) -> bool:
+def claim_with(page: Page, claim: str, checks: dict[str, list[str]], lang: str,
+               shots: Path) -> bool:
     """Play the first playable tile claiming ``claim``; False if no tile is playable now."""
     tiles = page.locator(".tile-btn.playable")
     if not tiles.count():
@@ -67,6 +68,7 @@ def claim_with(page: Page, claim: str, checks: dict[str, list[str]], lang: str) 
     assert page.input_value("#claim-input") == ""  # never filled in: the player counts
     if f"claim {lang}" not in checks:
         checks[f"claim {lang}"] = axe_violations(page)
+        page.screenshot(path=str(shots / f"muggins-claim-{lang}.png"), full_page=True)
         page.click("#claim-play")  # empty: asked again, nothing sent
         assert page.inner_text("#claim-error")
         assert seq(page) == before
@@ -79,12 +81,13 @@ def claim_with(page: Page, claim: str, checks: dict[str, list[str]], lang: str) 
     return True
 
 
-def call_if_offered(page: Page, checks: dict[str, list[str]], lang: str) -> bool:
+def call_if_offered(page: Page, checks: dict[str, list[str]], lang: str, shots: Path) -> bool:
     button = page.locator("#btn-muggins")
     if not button.count():
         return False
     if f"muggins {lang}" not in checks:
         checks[f"muggins {lang}"] = axe_violations(page)
+        page.screenshot(path=str(shots / f"muggins-button-{lang}.png"), full_page=True)
         assert button.inner_text().startswith("Muggins")
         assert page.inner_text("#muggins-offer")
     before = seq(page)
@@ -93,16 +96,16 @@ def call_if_offered(page: Page, checks: dict[str, list[str]], lang: str) -> bool
     return True
 
 
-def one_step(page: Page, checks: dict[str, list[str]], lang: str) -> bool:
+def one_step(page: Page, checks: dict[str, list[str]], lang: str, shots: Path) -> bool:
     """One thing the player does, if any: call, deal on, draw, pass, or claim 0 with a tile."""
-    if call_if_offered(page, checks, lang) or act_button(page):
+    if call_if_offered(page, checks, lang, shots) or act_button(page):
         return True
     if not page.evaluate("document.body.classList.contains('my-turn')"):
         return False
     # No text tells what a move would score: no sum under the board, no count in the hint.
     assert "=" not in page.inner_text("#board-desc")
     assert not any(ch.isdigit() for ch in page.inner_text("#hint"))
-    return claim_with(page, "0", checks, lang)
+    return claim_with(page, "0", checks, lang, shots)
 
 
 @PAGE_ONLY
@@ -113,7 +116,7 @@ def test_a_whole_muggins_game_with_claims_and_calls(base_url: str, browser: Brow
     start(page, base_url, "en")
     deadline = time.monotonic() + 300
     while phase(page) != "game_over" and time.monotonic() < deadline:
-        if not one_step(page, checks, "en"):
+        if not one_step(page, checks, "en", shots):
             page.wait_for_timeout(40)
     assert phase(page) == "game_over"
     page.screenshot(path=str(shots / "muggins-game-over.png"), full_page=True)
@@ -147,7 +150,7 @@ def test_the_claim_entry_and_the_muggins_button_in_french(base_url: str, browser
     start(page, base_url, "fr")
     deadline = time.monotonic() + 120
     while len(checks) < 2 and phase(page) != "game_over" and time.monotonic() < deadline:
-        if not one_step(page, checks, "fr"):
+        if not one_step(page, checks, "fr", shots):
             page.wait_for_timeout(40)
     assert set(checks) == {"claim fr", "muggins fr"}, checks
     assert all(found == [] for found in checks.values()), checks
