@@ -159,3 +159,44 @@ def test_the_claim_entry_and_the_muggins_button_in_french(base_url: str, browser
     assert page.evaluate("() => document.documentElement.lang") == "fr"
     page.screenshot(path=str(shots / "muggins-fr.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@PAGE_ONLY
+def test_the_muggins_button_counts_down_while_the_bots_wait(base_url: str,
+                                                           browser: Browser) -> None:
+    """Three players: after bot 2's tile, bot 3 waits for the person's call (5 s), and the
+    button says how long is left; the call then comes in time."""
+    page = claims_page(browser, "en")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.select_option("#preset", "muggins-1868")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "bot:random")
+    page.select_option("#seat-2", "bot:random")
+    page.click("#create")
+    page.wait_for_selector("body[data-seq]")
+    checks: dict[str, list[str]] = {"claim en": []}  # no axe here: the first test runs it
+    deadline = time.monotonic() + 90
+    left: list[int] = []
+    while time.monotonic() < deadline and phase(page) != "game_over":
+        button = page.locator("#btn-muggins")
+        text = button.inner_text() if button.count() else ""
+        if "left" in text:
+            left.append(int(text.split("(")[1].split()[0]))
+            before = seq(page)
+            page.wait_for_timeout(1600)
+            if seq(page) == before:  # still waiting: a second or more went by
+                later = page.locator("#btn-muggins").inner_text()
+                assert "left" not in later or int(later.split("(")[1].split()[0]) < left[0]
+                page.click("#btn-muggins")
+                wait_change(page, before)
+                break
+            left.clear()
+            continue
+        if act_button(page) or (page.evaluate("document.body.classList.contains('my-turn')")
+                                and claim_with(page, "0", checks, "en", Path("."))):
+            continue
+        page.wait_for_timeout(30)
+    assert left and 1 <= left[0] <= 5, left
+    assert "called muggins" in page.inner_text("#log")
+    assert page.errors == []  # type: ignore[attr-defined]
