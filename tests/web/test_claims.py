@@ -459,3 +459,15 @@ def test_claims_and_calls_over_the_socket(make_client: Any) -> None:
         error = recv(other)
         assert error["type"] == "error" and error["key"] == "muggins_called"
         assert error["message"]["fr"] != error["message"]["en"]
+
+
+def test_the_start_page_is_offered_the_preset_and_the_option() -> None:
+    from fives.web.routes import preset_catalog
+
+    catalog = preset_catalog()
+    presets = {p["id"]: p for p in catalog["presets"]}
+    assert presets["muggins-1868"]["claims_on"] and presets["muggins-1868"]["claims"]
+    assert presets["all-fives"]["claims"] and not presets["all-fives"]["claims_on"]
+    assert not presets["five-up-solitaire"]["claims"]  # nobody could call
+    assert catalog["countings"] == ["exact", "human"]
+    assert 5 in catalog["call_windows"] and max(catalog["call_windows"]) <= 30

@@ -1175,6 +1175,8 @@ MESSAGES: dict[str, str] = {
     "web.overclaim_void": "scores nothing",
     "web.overclaim_foster_penalty": "scores nothing, and the next opponent scores it (Foster)",
     "web.counting": "Bots count",
+    "web.call_window": "Time to call muggins before a bot or the timer plays",
+    "web.call_window_off": "none",
     "web.counting_human": "like people: the weaker ones sometimes miss",
     "web.counting_exact": "exactly: every short claim is called",
     "web.claim.label": "Points you claim for {tile}",

@@ -1304,6 +1304,8 @@ MESSAGES: dict[str, str] = {
     "web.overclaim_void": "ne rapporte rien",
     "web.overclaim_foster_penalty": "ne rapporte rien, et l'adversaire suivant la marque (Foster)",
     "web.counting": "Les robots comptent",
+    "web.call_window": "Temps pour crier muggins avant qu'un robot ou le minuteur joue",
+    "web.call_window_off": "aucun",
     "web.counting_human": "comme des gens : les plus faibles se trompent parfois",
     "web.counting_exact": "exactement : toute annonce trop basse est criée",
     "web.claim.label": "Points que vous annoncez pour {tile}",

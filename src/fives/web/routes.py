@@ -144,9 +144,11 @@ def preset_catalog() -> dict[str, Any]:
     """What the start page offers: each preset's defaults and rules card, in both languages."""
     from fives.bots import LEVELS
     from fives.bots.base import COUNTING
+    from fives.web.claims_window import CALL_WINDOW_CHOICES
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES),
-                           "graces": list(GRACE_CHOICES), "countings": list(COUNTING)}
+                           "graces": list(GRACE_CHOICES), "countings": list(COUNTING),
+                           "call_windows": list(CALL_WINDOW_CHOICES)}
     for preset in ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
                    *HISTORICAL):
         by_players: dict[str, Any] = {}

@@ -104,8 +104,14 @@ function renderClaimChoices(info, reset) {
   counting.replaceChildren(...catalog().countings.map((c) =>
     el("option", { value: c }, t("web.counting_" + c))));
   counting.value = cv;
-  $("overclaim-row").hidden = !claims.checked;
-  $("counting-row").hidden = !claims.checked;
+  const win = select("call-window"); // seconds bots and timers wait for a person's call
+  const wv = win.value || "5";
+  win.replaceChildren(...catalog().call_windows.map((s) => el("option", { value: String(s) },
+    s === 0 ? t("web.call_window_off") : t("web.seconds", { n: s }))));
+  win.value = wv;
+  for (const row of ["overclaim-row", "counting-row", "call-window-row"]) {
+    $(row).hidden = !claims.checked;
+  }
 }
 
 /**
@@ -169,6 +175,7 @@ async function createTable(ev) {
   if (claims) {
     if (select("overclaim").value !== "void") body.muggins_overclaim = select("overclaim").value;
     body.bot_counting = select("counting").value;
+    body.call_window_s = Number(select("call-window").value);
   }
   const errBox = $("create-error");
   errBox.textContent = "";

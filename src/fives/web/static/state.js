@@ -64,7 +64,7 @@
  *   sniff: boolean, claims: boolean, claims_on: boolean, players: Record<string, { target: number, partnerships: boolean,
  *   targets: Record<string, number> }> }} Preset
  * @typedef {{ presets: Preset[], levels: string[], timers: number[], graces: number[],
- *   countings: string[] }}
+ *   countings: string[], call_windows: number[] }}
  *   PresetCatalog
  * @typedef {{ tiles: any[], ghosts: any[], box: { x: number, y: number, w: number, h: number },
  *   unit: number, ends: { node: number, port: string, value: number, compass: string,
