@@ -60,6 +60,7 @@ SAME_IN_BOTH = {
     "web.seconds", "web.level.expert", "web.scores", "bots.col_elo", "preset.name.muggins-1864",
     "preset.name.muggins-1868",
     "cli.argparse.options",
+    "web.term.sniff.word", "web.term.handicap.word",  # the same word in both
 }
 
 

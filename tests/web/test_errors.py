@@ -5,11 +5,11 @@ French with a link home."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Page, Route
 
 from fives.i18n import text
 
@@ -40,18 +40,7 @@ def test_a_failed_or_non_json_request_says_so_with_a_retry(
     page.add_init_script(f"localStorage.setItem('fives.lang', '{lang}')")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    answers = ["abort", "502"]
-
-    def table_route(route: Route) -> None:
-        answer = answers.pop(0) if answers else "pass"
-        if answer == "abort":
-            route.abort()
-        elif answer == "502":
-            route.fulfill(status=502, body="<html>Bad Gateway</html>", content_type="text/html")
-        else:
-            route.continue_()
-
-    page.route("**/api/tables", table_route)
+    page.route("**/api/tables", failing_route(["abort", "502"]))
     page.goto(server.base + "/")
     page.wait_for_selector("#create:not(:empty)")
     page.click("#create")
@@ -88,3 +77,88 @@ def test_each_preset_has_a_rules_page_in_both_languages(server: Server) -> None:
             assert text(f"preset.name.{preset}", lang) in page.text
             assert text(f"preset.rules.{preset}", lang)[:40].replace("'", "&#x27;") in page.text
     assert httpx.get(f"{server.base}/rules/nonsense").status_code == 404
+
+
+def failing_route(answers: list[str]) -> Callable[[Route], None]:
+    """A route handler that aborts, answers a non-JSON 502, or lets the request through, in the
+    order of ``answers``, then lets every later request through."""
+
+    def handle(route: Route) -> None:
+        answer = answers.pop(0) if answers else "pass"
+        if answer == "abort":
+            route.abort()
+        elif answer == "502":
+            route.fulfill(status=502, body="<html>Bad Gateway</html>", content_type="text/html")
+        else:
+            route.continue_()
+
+    return handle
+
+
+def wait_for_text(page: Page, box: str, wanted: str) -> None:
+    page.wait_for_function("([box, s]) => document.querySelector(box).textContent.includes(s)",
+                           arg=[box, wanted])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_says_when_a_request_fails_with_a_retry(
+    server: Server, browser: Browser, lang: str
+) -> None:
+    """Every request of the lobby goes through net.js: its lists' refresh, Play now, the wait
+    and the cancel each say what went wrong in the reader's language, with a retry."""
+    page = browser.new_page()
+    page.add_init_script(f"localStorage.setItem('fives.lang', '{lang}')")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    network, not_json = text("web.err.network", lang), text("web.err.not_json", lang, status=502)
+    page.route("**/api/lobby", failing_route(["abort", "502"]))
+    page.route("**/api/lobby/play", failing_route(["502", "abort"]))
+    page.route("**/api/lobby/wait", failing_route(["abort"]))
+    page.route("**/api/lobby/cancel", failing_route(["502"]))
+    page.goto(server.base + "/")
+    # the lists: the first refresh cannot reach the server, the retry gets a 502 page
+    page.wait_for_selector("#lobby-lists-error button.retry")
+    assert network in page.inner_text("#lobby-lists-error")
+    page.click("#lobby-lists-error button.retry")
+    wait_for_text(page, "#lobby-lists-error", not_json)
+    page.click("#lobby-lists-error button.retry")  # and now the lists come
+    page.wait_for_selector("#lobby-waiting li")
+    assert page.inner_text("#lobby-lists-error") == ""
+    # Play now: a 502 page, then no answer, then a seat
+    page.select_option("#lobby-wait", "60")
+    page.click("#lobby-play")
+    page.wait_for_selector("#lobby-error button.retry")
+    assert not_json in page.inner_text("#lobby-error")
+    page.click("#lobby-error button.retry")
+    wait_for_text(page, "#lobby-error", network)
+    page.click("#lobby-error button.retry")
+    # the first wait fails: its retry waits on; then the cancel answers a 502, its retry cancels
+    wait_for_text(page, "#lobby-error", network)
+    assert page.is_visible("#lobby-error button.retry") and page.is_visible("#lobby-cancel")
+    page.click("#lobby-error button.retry")
+    wait_for_text(page, "#lobby-status", text("web.lobby.waiting", lang).split("{")[0])
+    page.click("#lobby-cancel")
+    wait_for_text(page, "#lobby-error", not_json)
+    page.click("#lobby-error button.retry")
+    wait_for_text(page, "#lobby-status", text("web.lobby.cancelled", lang))
+    assert page.is_enabled("#lobby-play")
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("failure", ["abort", "502"])
+def test_the_first_texts_not_coming_say_so_in_both_languages(
+    server: Server, browser: Browser, failure: str
+) -> None:
+    """The texts and presets come through net.js too; before any text has come, the message
+    is in both languages, with a retry that reloads."""
+    page = browser.new_page()
+    page.route("**/api/presets", failing_route([failure]))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#boot-error button")
+    said = page.inner_text("#boot-error")
+    assert "cannot be reached" in said and "Impossible de joindre" in said
+    page.click("#boot-error button")  # a reload: the route lets it through now
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.locator("#boot-error").count() == 0
+    page.close()

@@ -868,6 +868,31 @@ MESSAGES: dict[str, str] = {
     "web.zoom_in": "Zoom in",
     "web.zoom_out": "Zoom out",
     "web.zoom_fit": "Fit",
+    # jargon explained where a newcomer first meets it (terms.js): the word as the texts write
+    # it (lower case), and one or two sentences
+    "web.term.ask": "What does “{term}” mean?",
+    "web.term.spinner.word": "spinner",
+    "web.term.spinner": (
+        "A double that takes tiles on all four sides: first its two ends, then, once both are "
+        "covered, its two sides."
+    ),
+    "web.term.sniff.word": "sniff",
+    "web.term.sniff": (
+        "The first double of the hand, the only spinner. US: across the line, its free ends keep "
+        "counting. British: along the line, with room for one tile on each side."
+    ),
+    "web.term.overdraw.word": "overdraw",
+    "web.term.overdraw": (
+        "Drawing a tile while you could have played one. Allowed only in the solitaire: each "
+        "overdraw gives the deck 3 points."
+    ),
+    "web.term.handicap.word": "handicap",
+    "web.term.handicap": (
+        "Points the deck gets at the start of every hand of the solitaire (5 for a beginner, 10 "
+        "for an experienced player), to make up for the few it scores in play."
+    ),
+    "web.term.boneyard.word": "boneyard",
+    "web.term.boneyard": "The face-down tiles left after the deal, the ones you draw from.",
     "web.spinner": "spinner",
     # --- playing with people (together.js, yours.js)
     "web.together.name": "Your name",

@@ -963,6 +963,34 @@ MESSAGES: dict[str, str] = {
     "web.zoom_in": "Zoomer",
     "web.zoom_out": "Dézoomer",
     "web.zoom_fit": "Ajuster",
+    # le jargon expliqué là où un débutant le rencontre (terms.js) : le mot tel que les textes
+    # l'écrivent (en minuscules), et une ou deux phrases
+    "web.term.ask": "Que veut dire « {term} » ?",
+    "web.term.spinner.word": "double pivot",
+    "web.term.spinner": (
+        "Un double sur lequel on pose des quatre côtés : d'abord ses deux bouts, puis, une fois "
+        "les deux couverts, ses deux flancs."
+    ),
+    "web.term.sniff.word": "sniff",
+    "web.term.sniff": (
+        "Le premier double de la manche, le seul double pivot. Américain : en travers de la "
+        "ligne, ses bouts libres comptent toujours. Britannique : dans le sens de la ligne, avec "
+        "la place d'un domino de chaque côté."
+    ),
+    "web.term.overdraw.word": "surpioche",
+    "web.term.overdraw": (
+        "Piocher un domino alors que vous pouviez en poser un. Permis seulement en solitaire : "
+        "chaque surpioche donne 3 points à la pioche."
+    ),
+    "web.term.handicap.word": "handicap",
+    "web.term.handicap": (
+        "Les points que la pioche reçoit au début de chaque manche du solitaire (5 pour un "
+        "débutant, 10 pour un joueur expérimenté), pour compenser le peu qu'elle marque en jeu."
+    ),
+    "web.term.boneyard.word": "pioche",
+    "web.term.boneyard": (
+        "Les dominos faces cachées qui restent après la donne, ceux où l'on pioche."
+    ),
     "web.spinner": "double pivot",
     # --- jouer avec d'autres (together.js, yours.js)
     "web.together.name": "Votre nom",

@@ -7,11 +7,15 @@ import { $, el, select, setStatus } from "./dom.js";
 import { onHandKey } from "./hand.js";
 import { pickLang, t } from "./i18n.js";
 import { startLobby } from "./lobby.js";
+import { requestJSON } from "./net.js";
+import { startPanZoom } from "./pan.js";
 import { connect, tokenFromHash } from "./socket.js";
+import { fitOthers } from "./scores.js";
 import { sound } from "./sound.js";
 import { renderStart, startPage } from "./start.js";
 import { state } from "./state.js";
 import { onFrame, renderTable, tick } from "./table.js";
+import { fillTermSlots } from "./terms.js";
 import { startYours } from "./yours.js";
 
 // The browser tests read the page's state (tests/web/test_browser.py: `state.frame`).
@@ -28,7 +32,19 @@ function applyStaticTexts() {
     $(id).title = t(key);
     $(id).setAttribute("aria-label", t(key));
   }
+  fillTermSlots();
   soundButton();
+}
+
+/**
+ * The JSON of a GET that must succeed (the texts, the presets): through net.js, so that a
+ * failed request or an answer that is not JSON ends in the same retry as an error status.
+ * @param {string} path
+ */
+async function needed(path) {
+  const answer = await requestJSON(path);
+  if (!answer.ok) throw new Error(path + ": " + answer.status);
+  return answer.data;
 }
 
 function soundButton() {
@@ -44,12 +60,6 @@ function fitToWindow() {
   document.documentElement.style.setProperty("--bar-h", `${Math.ceil(height)}px`);
 }
 
-/** @param {number} zoom */
-function zoomTo(zoom) {
-  state.zoom = zoom;
-  renderBoard();
-}
-
 async function main() {
   state.lang = pickLang();
   const langSel = select("lang");
@@ -57,8 +67,7 @@ async function main() {
   let msgs, presets;
   try {
     [msgs, presets] = await Promise.all([
-      fetch("/api/messages").then((r) => r.json()),
-      fetch("/api/presets").then((r) => r.json()),
+      needed("/api/messages"), needed("/api/presets"),
     ]);
   } catch (e) {
     // No catalog yet to speak the reader's language with: both, and a retry.
@@ -83,10 +92,12 @@ async function main() {
     sound.set(!sound.enabled);
     soundButton();
   });
-  window.addEventListener("resize", () => { if (state.frame) renderBoard(); });
-  $("zoom-in").addEventListener("click", () => zoomTo(Math.min(4, state.zoom * 1.25)));
-  $("zoom-out").addEventListener("click", () => zoomTo(Math.max(0.4, state.zoom / 1.25)));
-  $("zoom-fit").addEventListener("click", () => zoomTo(1));
+  window.addEventListener("resize", () => {
+    if (!state.frame) return;
+    renderBoard();
+    fitOthers();
+  });
+  startPanZoom();
   state.token = tokenFromHash();
   if (location.pathname === "/play") {
     document.body.classList.add("at-table");

@@ -54,12 +54,11 @@ export function renderBoard() {
   for (const r of res.ghosts) {
     const move = r.key || "";
     const g = tileOf(r, "tile ghost");
-    // At least 32 px to tap, however small the tiles are drawn (a clear rectangle round it).
-    const pad = Math.max(0, (32 / unit - 1) / 2);
-    if (pad > 0) {
-      g.prepend(svg("rect", { x: -1 - pad, y: -0.5 - pad, width: 2 + 2 * pad,
-        height: 1 + 2 * pad, class: "hit" }));
-    }
+    // At least 32 px to tap, however small the tiles are drawn: a clear rectangle round it, the
+    // whole cell at least (the face alone is 0.94 of it), 33 px against the svg's rounding.
+    const pad = Math.max(0, (33 / unit - 1) / 2);
+    g.prepend(svg("rect", { x: -1 - pad, y: -0.5 - pad, width: 2 + 2 * pad,
+      height: 1 + 2 * pad, class: "hit" }));
     g.setAttribute("data-move", move);
     g.setAttribute("aria-hidden", "true");
     if (state.endFocus === move) g.classList.add("hot");

@@ -2,6 +2,7 @@
 // watch. app.js starts it once the texts and presets are in `state`; it follows the #lang select.
 import { $, select } from "./dom.js";
 import { t } from "./i18n.js";
+import { requestJSON, showRetry } from "./net.js";
 import { state } from "./state.js";
 import { rememberLobbyForm, savedLobbyForm } from "./yours.js";
 
@@ -81,15 +82,27 @@ function errorText(data) {
 }
 
 /**
+ * A POST through net.js: throws an Error for the reader when the server cannot be reached or
+ * does not answer in JSON.
  * @param {string} path
  * @param {unknown} body
  * @returns {Promise<[boolean, any]>}
  */
 async function post(path, body) {
-  const res = await fetch(path, {
+  const answer = await requestJSON(path, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
-  return [res.ok, await res.json()];
+  return [answer.ok, answer.data];
+}
+
+/**
+ * Say in `box` why a request failed, with a retry.
+ * @param {string} box
+ * @param {unknown} e
+ * @param {() => void} retry
+ */
+function failed(box, e, retry) {
+  showRetry($(box), e instanceof Error ? e.message : String(e), retry);
 }
 
 function playButton() {
@@ -97,15 +110,25 @@ function playButton() {
 }
 
 /** @param {SubmitEvent} event */
-async function playNow(event) {
+function playNow(event) {
   event.preventDefault();
+  askForSeat();
+}
+
+async function askForSeat() {
   $("lobby-error").textContent = "";
-  const [ok, data] = await post("/api/lobby/play", {
-    preset: select("lobby-preset").value,
-    players: Number(select("lobby-players").value),
-    wait: Number(select("lobby-wait").value),
-    level: select("lobby-level").value,
-  });
+  let ok, data;
+  try {
+    [ok, data] = await post("/api/lobby/play", {
+      preset: select("lobby-preset").value,
+      players: Number(select("lobby-players").value),
+      wait: Number(select("lobby-wait").value),
+      level: select("lobby-level").value,
+    });
+  } catch (e) {
+    failed("lobby-error", e, askForSeat);
+    return;
+  }
   if (!ok) {
     $("lobby-error").textContent = errorText(data);
     return;
@@ -130,7 +153,15 @@ async function cancel() {
   if (!seat) return;
   lobby.seat = null;
   sessionStorage.removeItem("fives.lobby");
-  const [ok, data] = await post("/api/lobby/cancel", seat);
+  let ok, data;
+  try {
+    [ok, data] = await post("/api/lobby/cancel", seat);
+  } catch (e) {
+    lobby.seat = seat;  // still held: the retry gives it back
+    sessionStorage.setItem("fives.lobby", JSON.stringify(seat));
+    failed("lobby-error", e, cancel);
+    return;
+  }
   if (!ok && data && data.key === "web.err.lobby_started") {
     lobby.seat = seat;  // too late: the game exists, the next poll brings its link
     waitForTable();
@@ -144,7 +175,13 @@ async function cancel() {
 async function waitForTable() {
   const seat = lobby.seat;
   if (!seat) return;
-  const [ok, data] = await post("/api/lobby/wait", seat);
+  let ok, data;
+  try {
+    [ok, data] = await post("/api/lobby/wait", seat);
+  } catch (e) {
+    if (lobby.seat === seat) failed("lobby-error", e, waitForTable);
+    return;
+  }
   if (lobby.seat !== seat) return;  // cancelled meanwhile
   if (!ok) {
     sessionStorage.removeItem("fives.lobby");
@@ -191,14 +228,19 @@ function renderList(id, rows) {
 }
 
 async function refreshLists() {
+  let answer;
   try {
-    /** @type {Listing} */
-    const data = await (await fetch("/api/lobby")).json();
-    lobby.waits = data.waits;
-    lobby.listing = data;
+    answer = await requestJSON("/api/lobby");
+    if (!answer.ok) throw new Error(t("web.err.not_json", { status: answer.status }));
   } catch (e) {
+    failed("lobby-lists-error", e, refreshLists);  // the next refresh tries again too
     return;
   }
+  $("lobby-lists-error").replaceChildren();
+  /** @type {Listing} */
+  const data = answer.data;
+  lobby.waits = data.waits;
+  lobby.listing = data;
   renderLists();
 }
 

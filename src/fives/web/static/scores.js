@@ -2,6 +2,7 @@
 import { $, el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { frame } from "./state.js";
+import { withHelp } from "./terms.js";
 import { seatName, sideName } from "./words.js";
 
 export function renderScores() {
@@ -15,7 +16,8 @@ export function renderScores() {
     if (info.tally) row.append(tally(info.score, info.tally));
     // RULES.md §4: where the solitaire deck's points came from
     if (info.deck && v.deck.handicap !== undefined) {
-      row.append(el("small", { class: "deck-from" }, t("web.deck_from", v.deck)));
+      row.append(el("small", { class: "deck-from" },
+        ...withHelp(t("web.deck_from", v.deck), ["handicap", "overdraw"])));
     }
     return row;
   });
@@ -79,4 +81,17 @@ export function renderOthers() {
       info.connected ? null : el("span", { class: "away-tag" }, t("web.offline"))));
   }
   $("others").replaceChildren(...items);
+  fitOthers();
+}
+
+/** A phone scrolls the others' row sideways when it is too long: a keyboard can then reach it
+ * too (axe: scrollable-region-focusable). Again on every resize (app.js). */
+export function fitOthers() {
+  const box = $("others");
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  for (const [name, value] of [["tabindex", "0"], ["role", "group"],
+    ["aria-label", t("web.players")]]) {
+    if (scrolls) box.setAttribute(name, value);
+    else box.removeAttribute(name);
+  }
 }

@@ -3,6 +3,7 @@ import { $, el, input, select } from "./dom.js";
 import { t } from "./i18n.js";
 import { requestJSON, showRetry } from "./net.js";
 import { state } from "./state.js";
+import { withHelp } from "./terms.js";
 
 function catalog() {
   if (!state.presets) throw new Error("no presets yet");
@@ -36,7 +37,8 @@ function presetInfo() {
 /** @param {boolean} resetTarget */
 function updateStartForm(resetTarget) {
   const info = presetInfo();
-  $("rules-card").textContent = info.card[state.lang];
+  $("rules-card").replaceChildren(...withHelp(info.card[state.lang],
+    ["spinner", "overdraw", "handicap"]));
   const playersSel = select("players");
   const counts = Object.keys(info.players);
   const prev = playersSel.value;

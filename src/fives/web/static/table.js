@@ -160,17 +160,17 @@ export function tick() {
   if (!f) return;
   tickTogether();
   tickMuggins();
-  const clock = $("clock");
-  const head = t("web.hand_no", { n: f.public.hand_number }) + " · " +
-    t("web.boneyard", { n: f.public.boneyard_size });
+  // the boneyard's "?" (terms.js) sits between its number and the time left
+  $("clock-hand").textContent = t("web.hand_no", { n: f.public.hand_number });
+  $("clock-bone").textContent = t("web.boneyard", { n: f.public.boneyard_size });
   const bar = $("timer-bar");
   if (state.deadlineAt === null) {
-    clock.textContent = head;
+    $("clock-time").textContent = "";
     bar.hidden = true;
     return;
   }
   const left = Math.max(0, (state.deadlineAt - Date.now()) / 1000);
-  clock.textContent = head + " · " + t("web.time_left", { n: Math.ceil(left) });
+  $("clock-time").textContent = " · " + t("web.time_left", { n: Math.ceil(left) });
   // The turn timer as a bar: the share of the table's timer still left.
   const whole = f.table.timer || left || 1;
   bar.hidden = false;
