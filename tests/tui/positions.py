@@ -80,3 +80,34 @@ def find_positions(preset: str, players: int, seed: int = 1,
         if {"mid", "hand_end", "game_end"} <= found.keys():
             break
     return found
+
+
+@dataclass
+class SpinnerChoice:
+    """Seat 0 to move with a tile that goes on either side of a spinner."""
+
+    record: RecordJSON
+    tile: str  # the tile, as the engine writes it
+    node: int  # the spinner
+
+
+@functools.cache
+def find_spinner_choice(preset: str = "all-fives", players: int = 2) -> SpinnerChoice:
+    """The first seeded random game in which seat 0 holds a tile that fits two ports of one
+    spinner (the lead double's two ends, or a later spinner's two sides)."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        game = Game(Ruleset.preset(preset, players=players), seed=seed)
+        while not game.is_over and game.phase_name == "play":
+            moves = list(game.legal_moves)
+            if game.turn == 0:
+                spinning = {nd["n"] for nd in game.layout.to_json()["nodes"] if nd["spinner"]}
+                ports: dict[tuple[str, int], set[str]] = {}
+                for move in moves:
+                    if move.kind == "place" and move.node in spinning:
+                        ports.setdefault((str(move.tile), move.node), set()).add(move.port)
+                for (tile, node), found in sorted(ports.items()):
+                    if len(found) >= 2:
+                        return SpinnerChoice(game.to_record(meta=meta(players)), tile, node)
+            game.play(with_exact_claim(game, moves[rng.randrange(len(moves))]))
+    raise AssertionError("no game put a tile on either side of a spinner")

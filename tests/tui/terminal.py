@@ -1,5 +1,7 @@
-"""The real ``fives`` command in a pseudo-terminal of a given size, its output read by a
-terminal emulator (pyte): what a player sees, row by row."""
+"""The real ``fives`` command in a pseudo-terminal: :class:`Terminal` reads its output through a
+terminal emulator (pyte), what a player sees row by row; :func:`play_in_pty` starts it as a
+shell would start a job on its terminal (Ctrl-C and Ctrl-Z typed there reach it) and
+:func:`read_until` reads what it shows."""
 
 from __future__ import annotations
 
@@ -7,11 +9,14 @@ import fcntl
 import os
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
 import termios
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pyte
@@ -106,3 +111,58 @@ def frame_of(rows: list[str], prompt: str) -> list[str]:
     """The frame shown above the prompt: from the first row to the prompt's row."""
     last = max(i for i, r in enumerate(rows) if prompt in r)
     return rows[: last + 1]
+
+
+# ``fives play`` against one greedy bot, the same deal every time, no pause after a bot's move.
+TWO_PLAYER_GAME = ("play", "--preset", "five-up", "--seats", "human,greedy", "--seed", "3",
+                   "--lang", "en", "--delay", "0")
+
+
+def take_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the pty, so that
+    Ctrl-C typed there interrupts it as in a real terminal. SIGINT back to its default, as a
+    shell starts a program: a pytest-xdist worker ignores SIGINT, and a child would inherit
+    that (Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+@contextmanager
+def play_in_pty(save_dir: Path, rows: int, args: Sequence[str] = TWO_PLAYER_GAME
+                ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """``fives ARGS`` on a new pseudo-terminal (100 columns, ``rows`` rows) that is its
+    controlling terminal, saving into ``save_dir``: the process and the terminal's master side.
+    On the way out the process is killed if it still runs, and the terminal closed."""
+    master, slave = os.openpty()
+    env = dict(os.environ, FIVES_SAVE_DIR=str(save_dir), TERM="xterm-256color",
+               COLUMNS="100", LINES=str(rows))
+    proc = subprocess.Popen([sys.executable, "-m", "fives", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, preexec_fn=take_terminal)
+    os.close(slave)
+    try:
+        yield proc, master
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+
+
+def read_until(fd: int, pattern: str, seconds: float = 30.0) -> str:
+    """What the terminal shows until ``pattern`` appears (escape codes removed)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the program closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+            shown = ANSI.sub("", seen.decode("utf-8", "replace"))
+            if pattern in shown:
+                return shown
+    raise AssertionError(f"{pattern!r} never shown; got: {seen[-800:]!r}")

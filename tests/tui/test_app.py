@@ -16,10 +16,13 @@ from tui.pilot import (
     Run,
     app_from_record,
     board_problems,
+    board_rows,
+    drawn_tiles,
     make_app,
     play,
     screen_rows,
     visible_panel,
+    wait_prompt,
 )
 from tui.positions import find_positions
 
@@ -144,3 +147,38 @@ def test_hot_seat_never_shows_a_hand_on_the_handover_screen() -> None:
     assert len(handovers) > 5
     assert {p.split(",")[0].removeprefix("Pass the keyboard to ") for p in handovers} == {
         "South", "North"}
+
+
+def test_f2_shows_the_whole_table_and_f2_again_follows_the_moves() -> None:
+    """A table taller than the room the screen gives it, folded around the ends the moves go
+    on: F2 shows every tile of it, none cut; F2 again brings back the view that follows the
+    moves."""
+    record = find_positions("five-up", 2)["mid"].record
+
+    async def scenario() -> None:
+        app = app_from_record(record)
+        async with app.run_test(size=(80, 22)) as pilot:
+            try:
+                await wait_prompt(app, pilot)
+                assert app.moment is not None
+                layout = {tuple(sorted(map(int, nd["tile"].split("-"))))
+                          for nd in app.moment.view.layout.to_json()["nodes"]}
+                followed = board_rows(app)
+                assert not drawn_tiles(followed)[0] >= layout  # folded: some tiles left out
+                await pilot.press("f2")
+                await pilot.pause(0.1)
+                whole = visible_panel(app)
+                assert board_rows(app) == []  # the whole table in the board's place
+                tiles, cut = drawn_tiles(whole)
+                assert cut == [], "\n".join(whole)
+                assert tiles == layout, "\n".join(whole)
+                await pilot.press("f2")
+                await pilot.pause(0.1)
+                assert visible_panel(app) == []
+                assert board_rows(app) == followed
+                assert not board_problems(app)
+            finally:  # the game waits for an answer: Ctrl-D lets the app end
+                app.ui.answers.put("\x04")
+                await pilot.pause(0.3)
+
+    asyncio.run(scenario())

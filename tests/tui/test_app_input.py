@@ -7,8 +7,6 @@ import asyncio
 import os
 import select
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,9 +15,10 @@ import pytest
 
 from fives.bots.greedy import GreedyPlayer
 from fives.tui.app import FivesApp
-from fives.tui.widgets import History, MovesView
-from tui.pilot import board_problems, make_app, screen_rows, wait_prompt
-from tui.test_pty import read_until, take_terminal
+from fives.tui.widgets import BoardView, HandView, History, MovesView
+from tui.pilot import app_from_record, board_problems, make_app, screen_rows, wait_prompt
+from tui.positions import find_spinner_choice
+from tui.terminal import play_in_pty, read_until
 
 
 def two_player(seed: int = 3) -> FivesApp:
@@ -88,6 +87,53 @@ def test_mouse_plays_a_move_by_its_line_and_by_tile_then_end() -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_click_on_one_side_of_a_spinner_plays_on_that_side(side: int) -> None:
+    """A tile that goes on either side of a spinner: click it in the hand, then the spinner on
+    one side of its middle (the first side drawn, then in another game the second): the tile
+    is played on the side clicked."""
+    choice = find_spinner_choice()
+
+    async def scenario() -> None:
+        app = app_from_record(choice.record)
+        async with app.run_test(size=(100, 30)) as pilot:
+            try:
+                await click_tile_then_spinner(app, pilot)
+            finally:  # the game waits for an answer: Ctrl-D lets the app end
+                app.ui.answers.put("\x04")
+                await pilot.pause(0.3)
+
+    async def click_tile_then_spinner(app: FivesApp, pilot: Any) -> None:
+        await wait_prompt(app, pilot)
+        moment = app.moment
+        assert moment is not None
+        board = app.query_one("#board", BoardView)
+        assert board.board is not None
+        ports = {board.board.direction[(choice.node, m.port)]: m.port for m in moment.moves
+                 if str(m.tile) == choice.tile and m.node == choice.node}
+        assert len(ports) >= 2, ports  # two sides drawn apart on the picture
+        clicked = sorted(ports)[side]
+        hand = app.query_one("#hand", HandView)
+        row, first, _, _ = next(s for s in hand.spots if str(s[3]) == choice.tile)
+        await pilot.click("#hand", offset=(first + 1, row))
+        await pilot.pause(0.1)
+        assert str(app.chosen_tile) == choice.tile  # it fits in several places: waits
+        x, y = next((x, y) for y in range(board.size.height) for x in range(board.size.width)
+                    if board.node_at(x, y) == (choice.node, clicked))
+        laid = moment.view.layout.count
+        await pilot.click("#board", offset=(x, y))
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if app.moment is not None and app.moment.view.layout.count > laid:
+                break
+        assert app.moment is not None
+        placed = app.moment.view.layout.to_json()["nodes"][laid]
+        assert (placed["tile"], placed["parent"], placed["port"]) == (
+            choice.tile, choice.node, ports[clicked])
+
+    asyncio.run(scenario())
+
+
 def test_the_input_line_keeps_a_history() -> None:
     async def scenario() -> None:
         app = two_player()
@@ -142,16 +188,7 @@ def test_a_thinking_line_while_a_bot_chooses(monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.slow  # a real terminal
 def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
-    master, slave = os.openpty()
-    env = dict(os.environ, FIVES_SAVE_DIR=str(tmp_path), TERM="xterm-256color",
-               COLUMNS="100", LINES="30")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "fives", "play", "--preset", "five-up", "--seats",
-         "human,greedy", "--seed", "3", "--lang", "en", "--delay", "0"],
-        stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=take_terminal,
-    )
-    os.close(slave)
-    try:
+    with play_in_pty(tmp_path, rows=30) as (proc, master):
         read_until(master, "your move")
         os.write(master, b"\x1a")  # Ctrl-Z
         deadline = time.monotonic() + 10
@@ -176,7 +213,3 @@ def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
                 except OSError:
                     break  # the child closed its side
         assert proc.wait(timeout=10) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
