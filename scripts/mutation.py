@@ -3,6 +3,8 @@
     python scripts/mutation.py settlement          # one module, from scratch
     python scripts/mutation.py settlement --resume  # go on where an interrupted run stopped
     python scripts/mutation.py --list               # the modules and their test files
+    python scripts/mutation.py lobby --resume --mutants 'fives.web.lobby.x_parse_play_request*'
+                                                    # one part of a long run (mutmut's globs)
 
 Each run works in its own folder, ``.mutation/<module>/`` (ignored by git): a copy of the
 repository's pyproject.toml whose ``[tool.mutmut]`` table names the module and its tests, and
@@ -51,8 +53,22 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "ismcts": ("src/fives/bots/ismcts.py", [
         "tests/bots/test_ismcts.py",
     ]),
+    # Every step of one episode set per kind of table (not all 42 configurations: each
+    # mutant would replay them all), the action round trip and the kept vectors catching up.
     "encoding": ("src/fives/envs/encoding.py", [
-        "tests/envs/test_observation.py",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[five-up-players=2]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[all-fives-players=4-partnerships=True]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[draw-players=3]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[block-players=2]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[fives-and-threes-players=2]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[five-up-solitaire-default]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[five-up-spinners=none]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[five-up-sniff=us]",
+        "tests/envs/test_observation.py::test_every_step_of_many_episodes[all-fives-players=3-sniff=british]",
+        "tests/envs/test_observation.py::test_the_check_catches_a_leak",
+        "tests/envs/test_observation.py::test_actions_round_trip",
+        "tests/envs/test_observation.py::test_observations_kept_between_steps_catch_up",
+        "tests/envs/test_encoding_values.py",
     ]),
     "pettingzoo_env": ("src/fives/envs/pettingzoo_env.py", [
         # One case of PettingZoo's own api_test, not every preset's, nor the reward sums over
@@ -75,8 +91,13 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/web/test_lobby_store.py",
         "tests/scale/test_lobby.py",
     ]),
+    # The terminal game: the turn loop (session.py) and the commands typed at its prompt
+    # (commands.py), played through the line mode in-process (no pty, no full-screen app).
     "session": ("src/fives/tui/session.py", [
-        "tests/tui/test_games.py",
+        "tests/tui/test_commands.py",
+        "tests/tui/test_hot_seat_draws.py",
+    ]),
+    "commands": ("src/fives/tui/commands.py", [
         "tests/tui/test_commands.py",
     ]),
 }
@@ -152,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", metavar="FILE",
                         help="run against these test files (or node ids, file::test) instead "
                         "of the module's own")
+    parser.add_argument("--mutants", nargs="+", metavar="PATTERN",
+                        help="test only the mutants whose names match (mutmut's globs, e.g. "
+                        "'fives.web.lobby.x_parse_play_request__mutmut_*'): a long run in parts, "
+                        "with --resume to keep the other parts' results")
     parser.add_argument("--list", action="store_true", help="print the modules and their tests")
     args = parser.parse_args(argv)
     if args.list or args.module is None:
@@ -165,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     mutmut = Path(sys.executable).with_name("mutmut")
     env = {**os.environ, "PYTHONPATH": str(work / "mutants" / "src")}
     code = subprocess.call(
-        ["nice", "-n", "19", str(mutmut), "run", "--max-children", str(args.max_children)],
+        ["nice", "-n", "19", str(mutmut), "run", "--max-children", str(args.max_children),
+         *(args.mutants or [])],
         cwd=work, env=env)
     counts = summary(work, module)
     total = sum(counts.values())

@@ -216,10 +216,6 @@ class LayoutSections:
         self.vec = np.zeros(OBS_SIZE, dtype=np.float32)
         self._open: list[int] = []
 
-    def clear(self) -> None:
-        self.vec[LAYOUT_START:LAYOUT_END] = 0.0
-        self._open = []
-
     def copy(self) -> LayoutSections:
         other = LayoutSections()
         other.vec = self.vec.copy()
