@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from fives.errors import InvalidMoveError
-from fives.events import Event, GameEndEvent, MugginsEvent, PenaltyEvent, PlayEvent
+from fives.events import Event, MugginsEvent, PenaltyEvent, PlayEvent
 from fives.explanations import illegal_error, refusal
 from fives.game import Game
 from fives.moves import MUGGINS, LegalMoves, Move, parse_notation
@@ -241,17 +241,9 @@ class ClaimsGame(Game):
         a_seat, _, drawn, ends = self._actions[-1]
         self._actions[-1] = (a_seat, move.action_code, drawn, ends)
         pending, self._penalty = self._penalty, None
-        if pending is not None:  # the hand goes on: the penalty now, then the target
-            side, points = pending
-            sr = self._score_rules
-            scores = sr.add(self._scores, side, points)
-            if scores is not None:
-                self._scores = scores
-                self._penalty_scores = scores
-                if sr.reached(scores, side):
-                    Game._end_hand(self, "target", None, side)
-                    self._last_hand_end = self._hand_end_event(hand_no)
-                    self._clear_legal()
+        # The hand goes on: the penalty now, then the target.
+        if pending is not None and self._apply_penalty(*pending):
+            self._end_at_target(pending[0], hand_no)
         if self._phase is PLAY:
             self._window = CallWindow(seat, claim, score, missed)
         if not events:
@@ -276,14 +268,7 @@ class ClaimsGame(Game):
                 scores = self._scores_before_settlement()
             gained = scores[self._side[pseat]] - after_play[self._side[pseat]]
             out.append(PenaltyEvent(play.hand, pseat, gained, scores))
-        ends = [e for e in new[1:] if e.type in ("hand_end", "game_end")]
-        if not ends and self._phase is not PLAY:  # the penalty reached the target
-            assert self._last_hand_end is not None
-            ends = [self._last_hand_end]
-            if self._phase is GAME_OVER:
-                assert self._winner is not None
-                ends.append(GameEndEvent(self._winner, self._scores))
-        out += ends
+        out += self._end_events()  # the placement, or its penalty, may have ended the hand
         del self._events[len(self._events) - len(new):]
         self._events += out
         return out
@@ -294,15 +279,26 @@ class ClaimsGame(Game):
         pending = self._penalty
         if pending is not None:
             self._penalty = None
-            side, points = pending
-            sr = self._score_rules
-            scores = sr.add(self._scores, side, points)
-            if scores is not None:
-                self._scores = scores
-                self._penalty_scores = scores
-                if sr.reached(scores, side):
-                    result, out_seat, reached = "target", None, side
+            if self._apply_penalty(*pending):
+                result, out_seat, reached = "target", None, pending[0]
         super()._end_hand(result, out_seat, reached)
+
+    def _apply_penalty(self, side: int, points: int) -> bool:
+        """Score an over-claim's penalty for ``side`` (an exact target may refuse it, §9 O5):
+        whether it reaches the target."""
+        sr = self._score_rules
+        scores = sr.add(self._scores, side, points)
+        if scores is None:
+            return False
+        self._scores = self._penalty_scores = scores
+        return sr.reached(scores, side)
+
+    def _end_at_target(self, side: int, hand_no: int) -> None:
+        """Points scored between the moves (a penalty, a call) reached the target: the hand
+        ends there."""
+        Game._end_hand(self, "target", None, side)
+        self._last_hand_end = self._hand_end_event(hand_no)
+        self._clear_legal()
 
     def _call(self, seat: int, events: bool) -> list[Event]:
         window = self._window
@@ -319,20 +315,13 @@ class ClaimsGame(Game):
             if scores is not None:
                 self._scores = scores
                 if sr.reached(scores, side):
-                    Game._end_hand(self, "target", None, side)
-                    self._last_hand_end = self._hand_end_event(hand_no)
-                    self._clear_legal()
+                    self._end_at_target(side, hand_no)
         self._legal_moves = None  # the calls listed are gone
         if not events:
             return []
         out: list[Event] = [MugginsEvent(hand_no, seat, self._scores[side] - before[side],
-                                         self._scores)]
-        if self._phase is not PLAY:
-            assert self._last_hand_end is not None
-            out.append(self._last_hand_end)
-            if self._phase is GAME_OVER:
-                assert self._winner is not None
-                out.append(GameEndEvent(self._winner, self._scores))
+                                         self._scores),
+                            *self._end_events()]
         self._events += out
         return out
 

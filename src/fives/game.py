@@ -427,14 +427,20 @@ class Game(GameState):
             new = [DrawEvent(hand_no, seat, TILE_BY_ID[drawn], after_play)]
         else:
             new = [PassEvent(hand_no, seat)]
-        if ended:
-            assert self._last_hand_end is not None
-            new.append(self._last_hand_end)
-            if self._phase is GAME_OVER:
-                assert self._winner is not None
-                new.append(GameEndEvent(self._winner, self._scores))
+        new += self._end_events()
         self._events += new
         return new
+
+    def _end_events(self) -> list[Event]:
+        """The events that follow an action that ended the hand: the hand's end, then the
+        game's when it is over too; none while the hand goes on."""
+        if self._phase is PLAY:
+            return []
+        assert self._last_hand_end is not None
+        if self._phase is not GAME_OVER:
+            return [self._last_hand_end]
+        assert self._winner is not None
+        return [self._last_hand_end, GameEndEvent(self._winner, self._scores)]
 
     def _hand_end_event(self, hand_no: int) -> HandEndEvent:
         he = self._hand_end
