@@ -53,10 +53,41 @@ def test_the_page_says_spinner_in_french() -> None:
 def test_serve_refuses_bad_options(
     argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    err = refused(argv, capsys)
+    assert named in err[-1] and "Traceback" not in "\n".join(err)
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The lines on standard error of a command that must exit with status 2."""
     try:
         status = main(argv)
     except SystemExit as exit_:  # argparse's own errors
         status = int(exit_.code or 0)
-    err = capsys.readouterr().err.strip().splitlines()
     assert status == 2
-    assert named in err[-1] and "Traceback" not in "\n".join(err)
+    return capsys.readouterr().err.strip().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["serve", "--port", "99999"], "port invalide '99999' : de 0 à 65535 attendu"),
+        (["serve", "--port", "http"], "port invalide 'http' : un nombre entier de 0 à 65535"),
+        (["serve", "--bot-delay", "-1"], "--bot-delay invalide -1.0 : de 0 à 60 secondes"),
+        (["serve", "--table-rate", "0"], "--table-rate invalide 0.0 : un nombre au-dessus de 0"),
+        (["serve", "--db", "/proc/no/such/dir/fives.sqlite3"],
+         "impossible d'ouvrir la base '/proc/no/such/dir/fives.sqlite3' : "),
+        (["serve", "--port", "0", "--workers", "2"],
+         "il manque --database (ou $FIVES_DATABASE_URL ;"),
+    ],
+)
+def test_serve_refuses_bad_options_in_french(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import argparse
+
+    monkeypatch.setattr(argparse, "_", argparse._)  # type: ignore[attr-defined]
+    monkeypatch.setenv("LANGUAGE", "fr")
+    err = refused(argv, capsys)
+    assert err[-1].startswith("fives : erreur : ") and said in err[-1], err
+    assert "expected" not in err[-1]

@@ -11,9 +11,11 @@ import argparse
 import os
 import socket
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
+
+from fives.cli.common import fail
+from fives.i18n import default_lang, os_error_text, text
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -52,20 +54,22 @@ def default_db_path() -> Path:
     return Path(base) / "fives" / "fives.sqlite3"
 
 
+def _say(key: str, **params: Any) -> str:
+    """A message of ``fives serve`` in the environment's language (it has no ``--lang``)."""
+    return text(key, default_lang(), **params)
+
+
 def _port(value: str) -> int:
     try:
         port = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid port {value!r}: expected a whole number from 0 to 65535"
-        ) from None
+        raise argparse.ArgumentTypeError(_say("cli.serve.err_port_number", value=value)) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"invalid port {value!r}: expected 0 to 65535")
+        raise argparse.ArgumentTypeError(_say("cli.serve.err_port_range", value=value))
     return port
 
 
 def register(subparsers: Any, lang: str) -> None:
-    from fives.i18n import text
     from fives.web.config import Limits
 
     def h(key: str, **params: Any) -> str:
@@ -106,11 +110,6 @@ def register(subparsers: Any, lang: str) -> None:
     parser.set_defaults(func=run)
 
 
-def _fail(message: str) -> int:
-    print(f"fives: error: {message}", file=sys.stderr)
-    return 2
-
-
 def _limits(args: argparse.Namespace) -> Any:
     from fives.web.config import Limits
 
@@ -121,7 +120,7 @@ def _limits(args: argparse.Namespace) -> Any:
         if not value > 0 or value > 1e9:
             option = "--table-rate" if name == "tables_per_minute" else \
                 "--" + name.replace("_", "-")
-            raise ValueError(f"invalid {option} {value!r}: expected a number above 0")
+            raise ValueError(_say("cli.serve.err_limit", option=option, value=value))
     return Limits(**values)
 
 
@@ -145,24 +144,21 @@ def run(args: argparse.Namespace) -> int:
         from fives.web.storage import DatabaseLocked
         from fives.web.transport import guarded_protocol  # noqa: F401 (needs uvicorn)
     except ModuleNotFoundError as exc:
-        return _fail(f"the web extra is not installed (missing {exc.name!r}): "
-                     "expected `pip install 'fives[web]'`")
+        return fail(_say("cli.serve.err_no_web", name=exc.name))
     if args.bot_delay < 0 or args.bot_delay > 60:
-        return _fail(f"invalid --bot-delay {args.bot_delay!r}: expected 0 to 60 seconds")
+        return fail(_say("cli.serve.err_bot_delay", value=args.bot_delay))
     if not 1 <= args.bot_workers <= 64:
-        return _fail(f"invalid --bot-workers {args.bot_workers!r}: expected 1 to 64")
+        return fail(_say("cli.serve.err_bot_workers", value=args.bot_workers))
     if not 0 <= args.gc_full_every <= 1e6:
-        return _fail(f"invalid --gc-full-every {args.gc_full_every!r}: expected 0 (never) or "
-                     "a number of seconds")
+        return fail(_say("cli.serve.err_gc_full_every", value=args.gc_full_every))
     if not 0 <= args.retention_days <= 36500:
-        return _fail(f"invalid --retention-days {args.retention_days!r}: expected 0 (off) to "
-                     "36500 days")
+        return fail(_say("cli.serve.err_retention_days", value=args.retention_days))
     if not 1 <= args.max_connections <= 1_000_000:
-        return _fail(f"invalid --max-connections {args.max_connections!r}: expected at least 1")
+        return fail(_say("cli.serve.err_max_connections", value=args.max_connections))
     try:
         limits = _limits(args)
     except ValueError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     allowed = tuple(h.lower() for h in args.allowed_host)
     if not allowed and args.host in LOOPBACK:
         allowed = LOOPBACK_NAMES
@@ -176,18 +172,19 @@ def run(args: argparse.Namespace) -> int:
     from fives.cli import serve_shared
 
     if serve_shared.requested(args):
-        return serve_shared.run(args, config, _bind, serve, _fail)
+        return serve_shared.run(args, config, _bind, serve, fail)
     db = Path(args.db) if args.db else default_db_path()
     try:
         app = create_app(db, config)
     except DatabaseLocked as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except (OSError, sqlite3.Error) as exc:
-        return _fail(f"cannot open database {str(db)!r}: {exc}")
+        return fail(_say("cli.serve.err_database", path=str(db), reason=exc))
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
-        return _fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        return fail(_say("cli.serve.err_listen", host=args.host, port=args.port,
+                          reason=os_error_text(exc, default_lang())))
     return serve(app, sock, args, config, f"database {db}")
 
 

@@ -59,23 +59,24 @@ def run(
     serve: Callable[..., int],
     fail: Callable[[str], int],
 ) -> int:
+    from fives.i18n import default_lang, os_error_text, text
+
+    lang = default_lang()
     if not args.database or not args.redis:
-        missing = "--database (or $FIVES_DATABASE_URL)" if not args.database else \
-            "--redis (or $FIVES_REDIS_URL)"
-        return fail(f"the shared mode needs both a database and Redis: missing {missing} "
-                    "(several workers share no SQLite file)")
+        option, env = ("--database", DATABASE_ENV) if not args.database else \
+            ("--redis", REDIS_ENV)
+        return fail(text("cli.serve.err_shared_missing", lang, option=option, env=env))
     if not 1 <= args.workers <= 256:
-        return fail(f"invalid --workers {args.workers!r}: expected 1 to 256")
+        return fail(text("cli.serve.err_workers", lang, value=args.workers))
     if not 0.5 <= args.lease <= 300:
-        return fail(f"invalid --lease {args.lease!r}: expected 0.5 to 300 seconds")
+        return fail(text("cli.serve.err_lease", lang, value=args.lease))
     try:
         import psycopg
 
         from fives.web import coordination, pgstore
         from fives.web.shared import create_shared_app
     except ModuleNotFoundError as exc:
-        return fail(f"the scale extra is not installed (missing {exc.name!r}): "
-                    "expected `pip install 'fives[scale]'`")
+        return fail(text("cli.serve.err_no_scale", lang, name=exc.name))
     try:
         pgstore.check_url(args.database)
         coordination.check_url(args.redis)
@@ -83,12 +84,14 @@ def run(
     except ValueError as exc:
         return fail(str(exc))
     except psycopg.Error as exc:
-        return fail(f"cannot use the database {_safe(args.database)!r}: "
-                    f"{str(exc).strip().splitlines()[0] if str(exc).strip() else exc}")
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else str(exc)
+        return fail(text("cli.serve.err_shared_database", lang, url=_safe(args.database),
+                         reason=reason))
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
-        return fail(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        return fail(text("cli.serve.err_listen", lang, host=args.host, port=args.port,
+                         reason=os_error_text(exc, lang)))
     label = f"database {_safe(args.database)}, redis {_safe(args.redis)}"
 
     def serve_one(announce: bool) -> int:

@@ -447,6 +447,34 @@ MESSAGES: dict[str, str] = {
         "seconds a table stays with a process that stopped answering before another takes it "
         "over (default 3)"
     ),
+    "cli.serve.err_port_number": "invalid port {value!r}: expected a whole number from 0 to 65535",
+    "cli.serve.err_port_range": "invalid port {value!r}: expected 0 to 65535",
+    "cli.serve.err_no_web": (
+        "the web extra is not installed (missing {name!r}): expected `pip install 'fives[web]'`"
+    ),
+    "cli.serve.err_bot_delay": "invalid --bot-delay {value!r}: expected 0 to 60 seconds",
+    "cli.serve.err_bot_workers": "invalid --bot-workers {value!r}: expected 1 to 64",
+    "cli.serve.err_gc_full_every": (
+        "invalid --gc-full-every {value!r}: expected 0 (never) or a number of seconds"
+    ),
+    "cli.serve.err_retention_days": (
+        "invalid --retention-days {value!r}: expected 0 (off) to 36500 days"
+    ),
+    "cli.serve.err_max_connections": "invalid --max-connections {value!r}: expected at least 1",
+    "cli.serve.err_limit": "invalid {option} {value!r}: expected a number above 0",
+    "cli.serve.err_database": "cannot open database {path!r}: {reason}",
+    "cli.serve.err_listen": "cannot listen on {host}:{port}: {reason}",
+    "cli.serve.err_shared_missing": (
+        "the shared mode needs both a database and Redis: missing {option} (or ${env}; several "
+        "workers share no SQLite file)"
+    ),
+    "cli.serve.err_workers": "invalid --workers {value!r}: expected 1 to 256",
+    "cli.serve.err_lease": "invalid --lease {value!r}: expected 0.5 to 300 seconds",
+    "cli.serve.err_no_scale": (
+        "the scale extra is not installed (missing {name!r}): expected "
+        "`pip install 'fives[scale]'`"
+    ),
+    "cli.serve.err_shared_database": "cannot use the database {url!r}: {reason}",
     "cli.rules.help": "explain a preset's rules and options in plain words",
     "cli.rules.description": (
         "Explain the rules of a preset (or list the presets), in English or French."

@@ -499,6 +499,37 @@ MESSAGES: dict[str, str] = {
         "secondes pendant lesquelles une table reste à un processus qui ne répond plus avant "
         "qu'un autre la reprenne (par défaut 3)"
     ),
+    "cli.serve.err_port_number": "port invalide {value!r} : un nombre entier de 0 à 65535 attendu",
+    "cli.serve.err_port_range": "port invalide {value!r} : de 0 à 65535 attendu",
+    "cli.serve.err_no_web": (
+        "le module web n'est pas installé ({name!r} manque) : faites "
+        "`pip install 'fives[web]'`"
+    ),
+    "cli.serve.err_bot_delay": "--bot-delay invalide {value!r} : de 0 à 60 secondes attendu",
+    "cli.serve.err_bot_workers": "--bot-workers invalide {value!r} : de 1 à 64 attendu",
+    "cli.serve.err_gc_full_every": (
+        "--gc-full-every invalide {value!r} : 0 (jamais) ou un nombre de secondes attendu"
+    ),
+    "cli.serve.err_retention_days": (
+        "--retention-days invalide {value!r} : de 0 (désactivé) à 36500 jours attendu"
+    ),
+    "cli.serve.err_max_connections": (
+        "--max-connections invalide {value!r} : au moins 1 attendu"
+    ),
+    "cli.serve.err_limit": "{option} invalide {value!r} : un nombre au-dessus de 0 attendu",
+    "cli.serve.err_database": "impossible d'ouvrir la base {path!r} : {reason}",
+    "cli.serve.err_listen": "impossible d'écouter sur {host}:{port} : {reason}",
+    "cli.serve.err_shared_missing": (
+        "le mode partagé demande une base et un Redis : il manque {option} (ou ${env} ; plusieurs "
+        "processus ne partagent pas un fichier SQLite)"
+    ),
+    "cli.serve.err_workers": "--workers invalide {value!r} : de 1 à 256 attendu",
+    "cli.serve.err_lease": "--lease invalide {value!r} : de 0.5 à 300 secondes attendu",
+    "cli.serve.err_no_scale": (
+        "le module scale n'est pas installé ({name!r} manque) : faites "
+        "`pip install 'fives[scale]'`"
+    ),
+    "cli.serve.err_shared_database": "impossible d'utiliser la base {url!r} : {reason}",
     "cli.rules.help": "expliquer en mots simples les règles et les options d'un jeu",
     "cli.rules.description": (
         "Expliquer les règles d'un jeu (ou lister les jeux), en anglais ou en français."
