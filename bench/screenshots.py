@@ -26,6 +26,13 @@ from tests.web.tcp import Server  # noqa: E402
 from tests.web.test_fit import SIZES  # noqa: E402
 
 LONG = 12  # tiles on the board, as the fit test's long board
+# The seat's last legal move; under muggins claims (RULES.md §9 O1) with its exact count.
+PLAY_LAST = """() => {
+  const m = state.frame.seat.legal_moves[state.frame.seat.legal_moves.length - 1];
+  const msg = {type: 'play', move: m.notation};
+  if (state.frame.public.rules.muggins_claims && m.tile) msg.claim = m.points || 0;
+  state.ws.send(JSON.stringify(msg));
+}"""
 
 
 def shoot(page: Page, out: Path, name: str) -> None:
@@ -44,9 +51,7 @@ def play_until(page: Page, done: str, seconds: float = 90) -> bool:
         if time.monotonic() > deadline:
             return False
         if page.evaluate("document.body.classList.contains('my-turn')"):
-            legal = page.evaluate("state.frame.seat.legal_moves.map((m) => m.notation)")
-            page.evaluate("(m) => state.ws.send(JSON.stringify({type: 'play', move: m}))",
-                          legal[-1])
+            page.evaluate(PLAY_LAST)
         page.wait_for_timeout(100)
     return True
 
