@@ -446,14 +446,6 @@ def test_the_documented_muggins_1868_record_replays(capsys: pytest.CaptureFixtur
 
 
 
-def test_the_web_refuses_a_claims_table_for_now() -> None:
-    from fives.web.protocol import ProtocolError, parse_table_request
-
-    with pytest.raises(ProtocolError, match="not played on the web yet"):
-        parse_table_request({"preset": "muggins-1868", "seats": [{"kind": "me"},
-                                                                 {"kind": "bot", "level": 2}]})
-
-
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["announce what it scores", "Only the first call counts", "Foster's penalty"]),
     ("fr", ["vous annoncez ce qu'il rapporte", "Seul le premier cri compte", "pénalité de Foster"]),
