@@ -191,7 +191,8 @@ def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
     with play_in_pty(tmp_path, rows=30) as (proc, master):
         read_until(master, "your move")
         os.write(master, b"\x1a")  # Ctrl-Z
-        deadline = time.monotonic() + 10
+        # Generous waits: on a loaded machine the redraw after SIGCONT took over 10 s once.
+        deadline = time.monotonic() + 30
         state = ""
         while time.monotonic() < deadline:
             state = Path(f"/proc/{proc.pid}/stat").read_text().split()[2]
@@ -200,7 +201,7 @@ def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
             time.sleep(0.05)
         assert state == "T", state  # stopped, as a shell's job
         os.kill(proc.pid, signal.SIGCONT)  # what `fg` sends
-        assert "your move" in read_until(master, "your move", seconds=10)
+        assert "your move" in read_until(master, "your move", seconds=30)
         os.write(master, b"\x04")
         # Keep reading the terminal while the game ends: a child that fills an unread pty
         # blocks on its writes and never exits.
