@@ -1,7 +1,8 @@
 """A long board on a phone, in headless Chromium: the zoom buttons cover no tile (at the fit and
 zoomed in, upright and on its side), every tile can be brought into view by panning once zoomed
-in, and the board pans and zooms from the keyboard and with a mouse drag. Prints the smallest
-tile and green target drawn on the phones (the issue's note asks for them)."""
+in, the board pans and zooms from the keyboard and with a mouse drag, and the hand-end panel
+takes the board it covers out of Tab order. Prints the smallest tile and green target drawn on
+the phones (the issue's note asks for them)."""
 
 from __future__ import annotations
 
@@ -206,3 +207,17 @@ def test_the_board_pans_and_zooms_from_the_keyboard_and_a_drag(long_board: Page)
     page.keyboard.press("0")
     assert page.evaluate("state.zoom") == 1
 
+
+
+def test_the_hand_end_panel_takes_the_board_out_of_tab_order(long_board: Page) -> None:
+    """The panel covers the board (its zoom buttons too): Tab skips what it covers."""
+    page = long_board
+    assert not page.evaluate("document.getElementById('board-wrap').inert")
+    play_until(page, "state.frame.public.phase !== 'play'")
+    assert page.is_visible("#reveal")
+    assert page.evaluate("document.getElementById('board-wrap').inert")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        assert not page.evaluate("document.getElementById('board-wrap')"
+                                 ".contains(document.activeElement)")

@@ -147,6 +147,8 @@ export function renderTable() {
   renderHand();
   renderMuggins();
   renderReveal();
+  // The hand-end panel covers the board: Tab no longer stops on its hidden zoom buttons.
+  $("board-wrap").inert = !$("reveal").hidden;
   renderLog();
   renderLinks();
   /** @type {HTMLAnchorElement} */ ($("rules-link")).href = "/rules/" + frame().table.preset;
