@@ -29,7 +29,7 @@ def clients_of(kind: str, tmp_path: Path, stack: contextlib.ExitStack,
         client = TestClient(create_app(tmp_path / "fives.sqlite3", config))
         stack.enter_context(client)
         return [client, client]
-    from fives.web.shared import create_shared_app
+    from fives.web.server import create_shared_app
 
     pg_url = stack.enter_context(contextlib.contextmanager(fresh_database)())
     prefix = stack.enter_context(contextlib.contextmanager(fresh_redis_prefix)())

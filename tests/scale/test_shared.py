@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from fives.web.config import Limits, ServerConfig
-from fives.web.shared import create_shared_app
+from fives.web.server import create_shared_app
 from web.helpers import create, recv, seat_tokens, token_of, view_of
 
 from .games import assert_seen_is_logged, play_to_the_end

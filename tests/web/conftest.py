@@ -75,7 +75,7 @@ def make_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]
             client.__enter__()
             clients.append(client)
             return client
-        from fives.web.shared import create_shared_app
+        from fives.web.server import create_shared_app
         from scale.services import REDIS_URL
 
         pair = [TestClient(create_shared_app(pg_url, REDIS_URL, config, prefix=prefix,

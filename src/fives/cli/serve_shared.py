@@ -74,7 +74,7 @@ def run(
         import psycopg
 
         from fives.web import coordination, pgstore
-        from fives.web.shared import create_shared_app
+        from fives.web.server import create_shared_app
     except ModuleNotFoundError as exc:
         return fail(text("cli.serve.err_no_scale", lang, name=exc.name))
     try:

@@ -44,13 +44,16 @@ POOL_WAIT_S = 20.0
 # Take a lease that nobody holds, or whose holder no longer listens to its inbox (the process
 # died: the kernel closed its Redis connections, so this needs no waiting for the lease to run
 # out): bump the table's token and store "process token". A process that is only paused still
-# listens, and keeps its lease until it runs out.
+# listens, and keeps its lease until it runs out. A lease the asking process holds itself is
+# taken anew: a process asks only for a table it does not hold in memory, so such a lease is
+# one it let go whose release has not landed yet (or that a renewal in flight revived).
 ACQUIRE = """
 local held = redis.call('GET', KEYS[1])
 if held then
     local holder = string.match(held, '^(%S+) ')
     if holder == nil then return 0 end
-    if redis.call('PUBSUB', 'NUMSUB', ARGV[3] .. holder)[2] > 0 then return 0 end
+    if holder ~= ARGV[1]
+            and redis.call('PUBSUB', 'NUMSUB', ARGV[3] .. holder)[2] > 0 then return 0 end
 end
 local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
@@ -269,12 +272,17 @@ class Coordinator:
                 keys += [self.key("lease", table_id), self.key("epoch", table_id)]
                 args += [f"{self.proc} {token}", token]
             results += [int(r) for r in await self._renew(keys=keys, args=args)]
-        lost = [table_id for (table_id, _), kept in zip(owned, results, strict=True) if not kept]
+        # A table let go or taken anew while the renewal was in flight is not lost: its lease
+        # is no longer the one renewed.
+        lost = [table_id for (table_id, token), kept in zip(owned, results, strict=True)
+                if not kept and self.owned.get(table_id) == token]
         for table_id in lost:
-            self.owned.pop(table_id, None)
+            del self.owned[table_id]
         return lost
 
     async def release(self, table_id: str) -> None:
+        """Give up the table's lease; it is no longer renewed even if Redis refuses this (it
+        then runs out)."""
         token = self.owned.pop(table_id, None)
         if token is not None:
             await self._release(keys=[self.key("lease", table_id)],

@@ -149,8 +149,9 @@ class Session:
                 self.hub.metrics.refuse("illegal")
                 self.reply(engine_error_frame(exc))
             except StorageError as exc:  # not written, so not applied: the client may retry
-                self.hub.storage_errors.note(f"table {self.table.service.id if self.table else '-'}"
-                                             f": could not store an action: {exc}")
+                what = (f"table {self.table.service.id}: could not store an action"
+                        if self.table else "a join failed")  # its error names the table
+                self.hub.storage_errors.note(f"{what}: {exc}")
                 self.reply(error_frame("server_error", "the server could not store that action"))
             except FAULTS as exc:  # the storage or Redis is away: nothing was done
                 self.hub.storage_errors.note(f"socket: storage away ({type(exc).__name__})")

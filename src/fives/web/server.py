@@ -20,7 +20,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -153,3 +153,28 @@ def create_app(
     app.state.budgets = budgets
     app.state.lobby = lobby
     return app
+
+
+def create_shared_app(
+    database_url: str,
+    redis_url: str,
+    config: ServerConfig | None = None,
+    *,
+    prefix: str = "fives:",
+    lease_s: float = 3.0,
+    sweep_s: float = 0.5,
+) -> Starlette:
+    """The app of one process of the shared mode: migrates the database (once, under yoyo's
+    lock), then serves on PostgreSQL at ``database_url`` and Redis at ``redis_url``."""
+    from fives.web.coordination import Coordinator
+    from fives.web.pgstore import PgStorage, migrate
+    from fives.web.shared import SharedGameServer
+
+    migrate(database_url)
+    storage = PgStorage(database_url)
+    coord = Coordinator(redis_url, prefix, lease_s)
+
+    def make_hub(store: Any, conf: ServerConfig, metrics: Metrics) -> GameServer:
+        return SharedGameServer(store, conf, metrics, coord, sweep_s)
+
+    return create_app(storage, config, make_hub)

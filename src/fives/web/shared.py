@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -88,6 +89,7 @@ class SharedGameServer(GameServer):
         self.gone: set[str] = set()  # processes found gone (a process id is never reused)
         self.retake: set[str] = set()  # tables whose lease renewal failed, to take again
         self.rejoin: set[str] = set()  # tables whose owner must hear our sockets' joins again
+        self.letting_go: dict[str, asyncio.Task[None]] = {}  # evicted tables' lease releases
         storage.before_create = self._before_create
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -121,10 +123,11 @@ class SharedGameServer(GameServer):
         await self.coord.stop()  # releases the leases: the others take over at once
         await self.pg.aclose()
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
         self.background.add(task)
         task.add_done_callback(self._background_done)
+        return task
 
     def _background_done(self, task: asyncio.Task[Any]) -> None:
         """Every background task's failure is retrieved and said (once a second at most: a
@@ -151,6 +154,9 @@ class SharedGameServer(GameServer):
         return created
 
     async def _load(self, table_id: str) -> LiveTable | None:
+        releasing = self.letting_go.get(table_id)
+        if releasing is not None:  # evicted a moment ago: its live mark and lease go first
+            await asyncio.wait([releasing])
         token = await self.coord.acquire(table_id)
         if token is None:
             return None
@@ -209,16 +215,30 @@ class SharedGameServer(GameServer):
             raise
 
     def evict_idle(self, now: float | None = None) -> int:
+        """Drop idle tables and give up their leases (tasks: on the event loop only). A join
+        or command for such a table meanwhile waits for its release in ``_load``."""
         before = set(self.tables)
         count = super().evict_idle(now)
         for table_id in before - set(self.tables):
             self.pg.disown(table_id)
-            self.spawn(self._let_go(table_id))
+            task = self.spawn(self._let_go(table_id))
+            self.letting_go[table_id] = task
+            task.add_done_callback(functools.partial(self._let_go_done, table_id))
         return count
 
     async def _let_go(self, table_id: str) -> None:
-        await self.coord.mark_live(table_id, False)
-        await self.coord.release(table_id)
+        """Unmark the table live, then release its lease (in this order: a live table without
+        a lease is an orphan, which a sweeper would take at once). The lease is released even
+        when Redis refused the first step; when the release fails too, it is no longer renewed
+        and runs out (meanwhile this process may take it anew, see ``ACQUIRE``)."""
+        try:
+            await self.coord.mark_live(table_id, False)
+        finally:
+            await self.coord.release(table_id)  # renewed until then
+
+    def _let_go_done(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self.letting_go.get(table_id) is task:
+            del self.letting_go[table_id]
 
     async def _renew_loop(self) -> None:
         while True:
@@ -340,9 +360,14 @@ class SharedGameServer(GameServer):
         self.attached.setdefault(table_id, {})[conn.id] = conn
         message = {"op": "join", "table": table_id, "conn": conn.id, "seat": conn.seat,
                    "name": conn.name, "from": self.me}
-        live = await self._route(table_id, message)
-        if live is None:
-            return await self._stub(table_id)
+        try:
+            live = await self._route(table_id, message)
+            if live is None:
+                return await self._stub(table_id)
+        except StorageError as exc:  # logged where it is answered: say which table
+            if str(exc).startswith(f"table {table_id}"):
+                raise
+            raise StorageError(f"table {table_id}: {exc}") from exc
         async with live.lock:
             if self.attached.get(table_id, {}).pop(conn.id, None) is not None:
                 live.conns[conn.id] = conn
@@ -565,26 +590,3 @@ class SharedGameServer(GameServer):
             conn.send(_text(error_frame("server_error",
                                         "the server could not store that action")))
 
-
-def create_shared_app(
-    database_url: str,
-    redis_url: str,
-    config: ServerConfig | None = None,
-    *,
-    prefix: str = "fives:",
-    lease_s: float = 3.0,
-    sweep_s: float = 0.5,
-) -> Any:
-    """The app of one process of the shared mode: migrates the database (once, under yoyo's
-    lock), then serves on PostgreSQL at ``database_url`` and Redis at ``redis_url``."""
-    from fives.web.pgstore import migrate
-    from fives.web.server import create_app
-
-    migrate(database_url)
-    storage = PgStorage(database_url)
-    coord = Coordinator(redis_url, prefix, lease_s)
-
-    def make_hub(store: Any, conf: ServerConfig, metrics: Metrics) -> GameServer:
-        return SharedGameServer(store, conf, metrics, coord, sweep_s)
-
-    return create_app(storage, config, make_hub)
