@@ -1,11 +1,13 @@
 """Errors a player can meet, said clearly: a request that cannot reach the server (the route
 aborted) or an answer that is not JSON (a proxy's 502 page) shows a message in the reader's
-language with a retry, in headless Chromium; an unknown address gets a 404 page in English and
-French with a link home."""
+language with a retry, in headless Chromium (the new-table form, the lobby's every request, the
+first texts), and no module but net.js sends a request; an unknown address gets a 404 page in
+English and French with a link home."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -162,3 +164,10 @@ def test_the_first_texts_not_coming_say_so_in_both_languages(
     page.wait_for_selector("#preset option", state="attached")
     assert page.locator("#boot-error").count() == 0
     page.close()
+
+
+def test_every_request_of_the_page_goes_through_net_js() -> None:
+    """No module but net.js calls fetch: every request meets its clear errors and retry."""
+    static = Path(__file__).resolve().parents[2] / "src" / "fives" / "web" / "static"
+    callers = sorted(p.name for p in static.glob("*.js") if "fetch(" in p.read_text())
+    assert callers == ["net.js"]
