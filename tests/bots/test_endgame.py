@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from fives.bots import Budget, make_player
-from fives.bots.endgame import _Solver, applies, solve
+from fives.bots.endgame import _position, _Solver, applies, solve
 from fives.bots.greedy import greedy_key
+from fives.errors import UsageError
 from fives.game import PLAY, Game
 from fives.rules import Ruleset
 from fives.views import SeatView
@@ -130,3 +131,112 @@ def test_the_table_changes_no_value_in_larger_endgames(preset: str) -> None:
     assert len(positions) >= 2
     for game in positions[:12]:
         _check_against(game, lambda solver, g: _alphabeta(solver, g, -math.inf, math.inf))
+
+
+def _reference_minimax(view: SeatView,
+                       ended: list[int]) -> Callable[[_Solver, Game], float]:
+    """Plain minimax whose end-of-hand value is written out here from the rules (not the
+    solver's own ``outcome``): our side's gain minus the other side's in raw points (a
+    displayed unit counts in fives), plus or minus half the target, in raw points too, for a
+    game won or lost."""
+    rules = view.rules
+    assert view.seat is not None
+    ours = rules.side_of(view.seat)
+    start = list(view.scores)
+    scale = 5 if rules.unit == "displayed" else 1
+
+    def value(game: Game) -> float:
+        if game.phase != PLAY:
+            gains = [s - s0 for s, s0 in zip(game.scores, start, strict=True)]
+            (theirs,) = [g for side, g in enumerate(gains) if side != ours]
+            v = float((gains[ours] - theirs) * scale)
+            if game.phase_name == "game_over":
+                ended.append(1)
+                v += (1 if game.winner == ours else -1) * rules.target * scale / 2
+            return v
+        values = []
+        for code in game.legal_codes():
+            game.push_code(code)
+            values.append(value(game))
+            game.pop()
+        mine = rules.side_of(game.turn) == ours
+        return max(values) if mine else min(values)
+
+    return lambda _solver, game: value(game)
+
+
+@pytest.mark.parametrize(("preset", "options"), [
+    ("all-fives", {"target": 70}),  # some lines end the game: the win or loss counts
+    ("five-up", {"target": 500}),  # scores kept in fives
+])
+def test_exact_values_are_the_playouts_values(preset: str, options: dict[str, int]) -> None:
+    positions = _endgames(preset, 4, 9, **options)
+    assert len(positions) >= 3
+    rules = positions[0].rules
+    assert (rules.unit == "displayed") == (preset == "five-up")
+    ended: list[int] = []  # one per line of play that ends the game
+    for game in positions:
+        _check_against(game, _reference_minimax(game.view(game.turn), ended))
+    assert ended or preset == "five-up"
+
+
+def test_a_solve_past_its_deadline_gives_up() -> None:
+    game = next(g for g in _endgames("all-fives", 4, 10, target=500) if sum(g.hand_sizes) >= 8)
+    view = game.view(game.turn)
+    moves = tuple(view.legal_moves)
+    assert solve(view, moves, deadline=math.inf) is not None
+    assert solve(view, moves, deadline=0.0) is None  # perf_counter() is past 0 already
+
+
+def _refused(view: SeatView, message: str) -> None:
+    with pytest.raises(UsageError, match=f"^{message}$") as refused:
+        solve(view, tuple(view.legal_moves))
+    assert refused.value.key == "endgame_view"
+
+
+def test_views_that_hide_a_tile_are_refused() -> None:
+    import dataclasses
+
+    game = _endgames("all-fives", 1, 12, target=500)[0]
+    view = game.view(game.turn)
+    wrong = tuple(n + 1 for n in view.hand_sizes)
+    _refused(dataclasses.replace(view, hand_sizes=wrong),
+             "the view's hidden tiles do not match the opponent's hand size")
+    solitaire = Game(Ruleset.preset("five-up-solitaire"), seed=1).view(0)
+    assert not applies(solitaire)  # its boneyard is the deck
+    emptied = dataclasses.replace(solitaire, boneyard_size=0)
+    assert applies(emptied)
+    _refused(emptied, "a solitaire view with an empty boneyard hides no tile")
+    assert not applies(dataclasses.replace(view, seat=None))
+    three = Game(Ruleset.preset("all-fives", players=3), seed=1).view(0)
+    assert not applies(dataclasses.replace(three, boneyard_size=0))  # a third hand is hidden
+    _refused(three, "the endgame solver needs a 1- or 2-player view with an empty boneyard")
+
+
+def test_the_node_limit_is_exact() -> None:
+    """A solve of n nodes passes with a limit of n and gives up with n - 1."""
+    game = next(g for g in _endgames("all-fives", 4, 10, target=500) if sum(g.hand_sizes) >= 8)
+    view = game.view(game.turn)
+    moves = tuple(view.legal_moves)
+
+    class Counting(_Solver):  # counts the nodes itself: one key asked for per node
+        def key(self) -> tuple[object, ...]:
+            counted.append(1)
+            return super().key()
+
+    counted: list[int] = []
+    counter = Counting(_position(view), view, 10**9, math.inf)
+    for move in moves:
+        counter.game.push_code(move.code)
+        counter.value(-math.inf, math.inf)
+        counter.game.pop()
+    nodes = len(counted)
+    assert nodes > 64
+    assert solve(view, moves, node_limit=nodes) is not None
+    assert solve(view, moves, node_limit=nodes - 1) is None
+
+
+def test_the_table_changes_no_value_in_a_larger_endgame() -> None:
+    """The fast sample of the slow test below: 14 tiles, where the table is hit often."""
+    game = next(g for g in _endgames("all-fives", 3, 14, target=500) if sum(g.hand_sizes) >= 14)
+    _check_against(game, lambda solver, g: _alphabeta(solver, g, -math.inf, math.inf))
