@@ -90,8 +90,11 @@ class Sockets:
             self.sockets[seats[ready.index(False)]].send_json({"type": "next_hand"})
         else:
             mine = seats[view["turn"]]
-            moves = view_of(self.frame(mine))["legal_moves"]
-            self.sockets[mine].send_json({"type": "play", "move": rng.choice(moves)})
+            move = rng.choice(self.frame(mine)["seat"]["legal_moves"])
+            message = {"type": "play", "move": move["notation"]}
+            if view["rules"]["muggins_claims"] and move["kind"] in ("lead", "place"):
+                message["claim"] = rng.randrange(0, 30)  # under claims the player counts
+            self.sockets[mine].send_json(message)
 
 
 def js_frames(messages: list[dict[str, Any]]) -> list[Any]:
