@@ -17,10 +17,8 @@ add its own (a ``key`` a front end does not know is shown by its ``kind``).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from fives.claims import ClaimsGame, callers
@@ -63,7 +61,7 @@ from fives.settlement import score_rules
 from fives.solitaire import deck_sources
 from fives.state import new_layout
 from fives.tiles import Tile
-from fives.views import ActionJSON, action_json
+from fives.views import action_json
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -115,7 +113,7 @@ def public_part(game: Game, *, deadline: float | None = None,
         "start_scores": list(game.start_scores),
         "deck": deck_sources(game),
         # Every draw's tile is left out: a seat's own are in its part (``drawn``).
-        "history": [_public_action_json(a) for a in game.history],
+        "history": [action_json(a._replace(tile=None)) for a in game.history],
         "events": last_events(game) if events else [],
         "reveal": None if playing else reveal(game),
         "winner": game.winner,
@@ -131,24 +129,7 @@ def _call_window(game: Game) -> CallWindowJSON | None:
             "callers": list(callers(game.rules, window.placer))}
 
 
-@lru_cache(maxsize=4096)
-def _public_action_json(action: PublicAction) -> ActionJSON:
-    """An action of the hand as every seat sees it (a draw without its tile). Cached: a server
-    projects the whole hand's history after every action, and a hand's actions never change
-    (the key is the action itself; its move compares by identity)."""
-    return action_json(action._replace(tile=None))
-
-
 def rules_json(rules: Ruleset) -> RulesJSON:
-    """The table's rules as front ends read them (a fresh dict: callers may change theirs)."""
-    cached = _rules_json(rules)
-    return {**cached, "options": dict(cached["options"])}
-
-
-@lru_cache(maxsize=256)
-def _rules_json(rules: Ruleset) -> RulesJSON:
-    # A ruleset is frozen; ``options()`` compares every field with the preset's defaults,
-    # which cost a server as much as the rest of the frame's rules.
     return {
         "preset": rules.name,
         "options": rules.options(),
@@ -216,31 +197,8 @@ def side_json(rules: Ruleset, side: int, score: int) -> SideJSON:
 
 def score_sheet(game: Game) -> list[HandScoreJSON]:
     """Every finished hand of the game, from its events (a copy of a game has none)."""
-    events = game.events
-    # A game's events only grow between two projections, except when a move is taken back:
-    # read only the new ones when the last event read is still where it was.
-    seen = _sheets.get(game)
-    if seen is not None:
-        count, last, rows = seen
-        if count <= len(events) and (count == 0 or events[count - 1] is last):
-            rows = rows + _sheet_rows(events[count:])
-        else:
-            rows = _sheet_rows(events)
-    else:
-        rows = _sheet_rows(events)
-    _sheets[game] = (len(events), events[-1] if events else None, rows)
-    return [{**row, "deltas": list(row["deltas"]), "scores": list(row["scores"])}
-            for row in rows]
-
-
-def _sheet_rows(events: Sequence[Event]) -> list[HandScoreJSON]:
     return [{"hand": e.hand, "result": e.result, "winner": e.winner, "deltas": list(e.deltas),
-             "scores": list(e.scores)} for e in events if isinstance(e, HandEndEvent)]
-
-
-# The score sheet read so far of each live game: (events read, the last of them, its rows).
-_sheets: weakref.WeakKeyDictionary[Game, tuple[int, Event | None, list[HandScoreJSON]]] = (
-    weakref.WeakKeyDictionary())
+             "scores": list(e.scores)} for e in game.events if isinstance(e, HandEndEvent)]
 
 
 def reveal(game: Game) -> RevealJSON | None:
