@@ -166,3 +166,21 @@ def read_until(fd: int, pattern: str, seconds: float = 30.0) -> str:
             if pattern in shown:
                 return shown
     raise AssertionError(f"{pattern!r} never shown; got: {seen[-800:]!r}")
+
+
+def drain(fd: int, quiet_s: float = 0.3, seconds: float = 10.0) -> bytes:
+    """Read what the terminal holds until nothing more comes for ``quiet_s`` seconds."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], quiet_s)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the program closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen

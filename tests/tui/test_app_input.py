@@ -18,7 +18,7 @@ from fives.tui.app import FivesApp
 from fives.tui.widgets import BoardView, HandView, History, MovesView
 from tui.pilot import app_from_record, board_problems, make_app, screen_rows, wait_prompt
 from tui.positions import find_spinner_choice
-from tui.terminal import play_in_pty, read_until
+from tui.terminal import drain, play_in_pty, read_until
 
 
 def two_player(seed: int = 3) -> FivesApp:
@@ -200,6 +200,11 @@ def test_ctrl_z_suspends_and_fg_redraws(tmp_path: Path) -> None:
                 break
             time.sleep(0.05)
         assert state == "T", state  # stopped, as a shell's job
+        # What it wrote before it stopped (its last screen, then leaving full-screen mode) is
+        # read now, so that the "your move" awaited below is the redraw after `fg`: a key typed
+        # before that redraw may meet the terminal still in line mode, where Ctrl-D is no key
+        # but an end of file, and the game would never see it.
+        drain(master)
         os.kill(proc.pid, signal.SIGCONT)  # what `fg` sends
         assert "your move" in read_until(master, "your move", seconds=30)
         os.write(master, b"\x04")

@@ -102,7 +102,13 @@ class FivesApp(App[int]):
         for selector in ("#count", "#log", "#status", "#messages", "#hand", "#moves"):
             self.query_one(selector).display = False
         self.query_one("#input", History).focus()
+        self.app_resume_signal.subscribe(self, self._repaint_after_resume)
         self.run_worker(self.play, thread=True, exit_on_error=False)
+
+    def _repaint_after_resume(self, _app: object) -> None:
+        # After `fg` the terminal shows whatever the shell left there: the whole screen is
+        # drawn again (by itself, the redraw on resume left the prompt's row blank).
+        self.screen.refresh(repaint=True, layout=True)
 
     def play(self) -> None:
         try:
