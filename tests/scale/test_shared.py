@@ -4,6 +4,7 @@ sockets on different processes play one game, a third process watches."""
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -67,3 +68,60 @@ def test_two_players_on_two_processes_and_a_spectator_on_a_third(
         assert view_of(frames[1])["hand"] and not view_of(frames[2]).get("hand")
         seen = play_to_the_end([ws0, ws1], watch, frames[:2], recv)
     assert_seen_is_logged(seen, pg_url, table_id)
+
+
+
+def test_a_socket_of_a_table_taken_unannounced_joins_its_new_owner(shared_clients: Any) -> None:
+    """As after a Redis restart: Redis forgot the owner's lease, another process took the table,
+    and the owner neither heard the announcement (its inbox was not listening yet) nor renewed
+    meanwhile. Its next append is fenced off; its socket must then find the new owner, not
+    stay at the step it had."""
+    a, b = shared_clients(2)
+    created = create(a, preset="five-up", players=2, seats=[{"kind": "me"}, {"kind": "friend"}])
+    table_id = created["table"]
+    tokens = seat_tokens(created)
+    with a.websocket_connect("/ws") as probe:
+        probe.send_json({"type": "join", "token": tokens[0]})
+        mover = view_of(recv(probe))["turn"]
+    with a.websocket_connect("/ws") as ws, b.websocket_connect("/ws") as other:
+        ws.send_json({"type": "join", "token": tokens[mover]})  # the owner's socket moves
+        first = state_of(ws)
+        other.send_json({"type": "join", "token": tokens[1 - mover]})
+        state_of(other)
+
+        async def unheard(message: dict[str, Any]) -> None:
+            return None
+
+        async def nothing_lost() -> list[str]:
+            return []
+
+        owner, taker = hub(a), hub(b)
+        taker.coord.announce = unheard
+        owner.coord.renew = nothing_lost
+        a.portal.call(owner.coord.redis.delete, owner.coord.key("lease", table_id))
+        assert b.portal.call(taker.table, table_id) is not None
+        assert table_id in owner.tables and table_id in taker.tables
+
+        move = view_of(first)["legal_moves"][0]
+        ws.send_json({"type": "play", "move": move})  # fenced off: not played
+        deadline = time.monotonic() + 10
+        frame = state_of(ws)
+        while not frame.get("full") or frame["seq"] != first["seq"]:
+            assert time.monotonic() < deadline, frame
+            frame = state_of(ws)
+        assert table_id not in owner.tables and table_id in taker.tables
+        ws.send_json({"type": "play", "move": move})  # now played, by the new owner
+        for sock in (ws, other):  # (a rejoin may bring the full view once more first)
+            frame = state_of(sock)
+            while frame["seq"] == first["seq"]:
+                frame = state_of(sock)
+            assert frame["seq"] == first["seq"] + 1
+            assert move in [e["params"]["move"] for e in frame["events"]]
+
+
+def state_of(ws: Any) -> dict[str, Any]:
+    """The next state frame of a socket (presence and error frames skipped)."""
+    while True:
+        frame = recv(ws)
+        if frame["type"] == "state":
+            return frame

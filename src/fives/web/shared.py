@@ -204,6 +204,9 @@ class SharedGameServer(GameServer):
         mine = {i: c for i, c in live.conns.items() if not isinstance(c, RemoteConnection)}
         if mine:
             self.attached.setdefault(table_id, {}).update(mine)
+            # They join the new owner (the sweeper sees to it): its announcement may have gone
+            # unheard (our inbox deaf after a Redis restart), and then nothing else would.
+            self.rejoin.add(table_id)
         self.metrics.tables.set(len(self.tables))
         log.warning("table %s: lost to another process (%s)", table_id, why)
 
