@@ -48,6 +48,8 @@ BAD_BODIES = [
     ("/api/lobby/play", '{"preset": "\\ud800", "players": 2}', "bad_text", "preset"),
     ("/api/lobby/wait", '{"room": "ab\\u0000cd", "token": "x"}', "bad_text", "room"),
     ("/api/lobby/wait", '{"room": "abcd", "token": "\\udfff"}', "bad_text", "token"),
+    # The sender's key is named with its control characters escaped: the message stays one line.
+    ("/api/tables", '{"preset": {"a\\nb\\u0007": "\\u0000"}}', "bad_text", "preset.a\\nb\\x07"),
 ]
 
 
@@ -61,6 +63,7 @@ def test_bad_text_and_odd_types_answer_400_with_their_key(
     assert error["key"] == key
     assert named in error["message"]["en"] and error["message"]["fr"]
     assert "Traceback" not in response.text
+    assert not any(c in m for c in "\n\x07" for m in error["message"].values())
 
 
 @pytest.mark.parametrize(("raw", "key", "named"), [

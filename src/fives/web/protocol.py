@@ -129,7 +129,10 @@ def check_text(value: Any, where: str = "") -> None:
         else:
             ok = "\x00" not in value
         if not ok:
-            shown = where.encode("utf-8", "replace").decode()[:60].replace("\x00", "?") or "-"
+            # The key path is the sender's text: its control characters are shown escaped, so
+            # that the message stays one line (a key may hold a newline).
+            path = where.encode("utf-8", "replace").decode()
+            shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in path)[:60] or "-"
             raise ProtocolError(
                 f"{shown}: not valid text (a lone surrogate or a NUL): expected plain Unicode",
                 "bad_text", field=shown,
