@@ -261,7 +261,7 @@ def test_start_page_remembers_and_play_now_cancels(base_url: str, browser: Brows
     assert page.input_value("#preset") == "multiples-of-five"
     assert page.input_value("#timer") == "30"
     assert page.input_value("#seat-1") == "bot:random"
-    assert page.input_value("#lobby-wait") == "60"
+    expect(page.locator("#lobby-wait")).to_have_value("60")  # the lobby's form fills later
     expect(page.locator("#your-games li")).to_have_count(1)
     expect(page.locator("#your-games")).to_contain_text("Go back")
     page.screenshot(path=str(shots / "together-7-start.png"), full_page=True)

@@ -79,6 +79,10 @@ async function main() {
   }
   state.msgs = msgs;
   state.presets = presets;
+  if (langSel.value !== state.lang) {  // chosen while the catalogs loaded: that one it is
+    state.lang = langSel.value;
+    localStorage.setItem("fives.lang", state.lang);
+  }
   applyStaticTexts();
   langSel.addEventListener("change", () => {
     state.lang = langSel.value;
