@@ -124,7 +124,7 @@ async def run(args: argparse.Namespace) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="fives-soak-"))
     server = subprocess.Popen(
         [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db",
-         str(workdir / "soak.sqlite3"), *SERVER_LIMITS],
+         str(workdir / "soak.sqlite3"), *SERVER_LIMITS, *args.server_option],
         stdout=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
@@ -198,6 +198,9 @@ def main() -> int:
     parser.add_argument("--sample", type=float, default=30.0)
     parser.add_argument("--hostile-every", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                        help="an option for `fives serve` (repeat), e.g. "
+                        "--server-option=--gc-full-every=60")
     return asyncio.run(run(parser.parse_args()))
 
 
