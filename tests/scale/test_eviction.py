@@ -18,7 +18,7 @@ from fives.web.storage import StorageError
 from web.helpers import create, recv, seat_tokens, tiles_in, view_of
 
 from .games import until
-from .test_shared import hub, shared_clients
+from .test_shared import hub, shared_clients, state_of  # state_of: never an error here
 
 __all__ = ["shared_clients"]  # the fixture, used by name
 
@@ -49,14 +49,6 @@ def on_loop(client: TestClient, call: Callable[..., Any], *args: Any) -> Any:
 def evict_now(client: TestClient) -> int:
     """The housekeeping's eviction, on the server's loop, as if the tables were long idle."""
     return int(on_loop(client, hub(client).evict_idle, time.time() + 10 ** 6))
-
-
-def state_of(ws: Any) -> dict[str, Any]:
-    while True:
-        frame = recv(ws)
-        assert frame["type"] in ("state", "presence"), frame  # never an error
-        if frame["type"] == "state":
-            return frame
 
 
 def play_one_and_check(clients: list[TestClient], sockets: list[Any],

@@ -70,7 +70,6 @@ def test_two_players_on_two_processes_and_a_spectator_on_a_third(
     assert_seen_is_logged(seen, pg_url, table_id)
 
 
-
 def test_a_socket_of_a_table_taken_unannounced_joins_its_new_owner(shared_clients: Any) -> None:
     """As after a Redis restart: Redis forgot the owner's lease, another process took the table,
     and the owner neither heard the announcement (its inbox was not listening yet) nor renewed
@@ -105,10 +104,10 @@ def test_a_socket_of_a_table_taken_unannounced_joins_its_new_owner(shared_client
         move = view_of(first)["legal_moves"][0]
         ws.send_json({"type": "play", "move": move})  # fenced off: not played
         deadline = time.monotonic() + 10
-        frame = state_of(ws)
+        frame = state_of(ws, errors=True)
         while not frame.get("full") or frame["seq"] != first["seq"]:
             assert time.monotonic() < deadline, frame
-            frame = state_of(ws)
+            frame = state_of(ws, errors=True)
         assert table_id not in owner.tables and table_id in taker.tables
         ws.send_json({"type": "play", "move": move})  # now played, by the new owner
         for sock in (ws, other):  # (a rejoin may bring the full view once more first)
@@ -119,9 +118,12 @@ def test_a_socket_of_a_table_taken_unannounced_joins_its_new_owner(shared_client
             assert move in [e["params"]["move"] for e in frame["events"]]
 
 
-def state_of(ws: Any) -> dict[str, Any]:
-    """The next state frame of a socket (presence and error frames skipped)."""
+def state_of(ws: Any, errors: bool = False) -> dict[str, Any]:
+    """The next state frame of a socket, past presence frames (and error frames if ``errors``;
+    any other frame fails)."""
     while True:
         frame = recv(ws)
+        assert frame["type"] in ("state", "presence") or (errors and frame["type"] == "error"), \
+            frame
         if frame["type"] == "state":
             return frame

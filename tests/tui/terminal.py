@@ -153,14 +153,10 @@ def read_until(fd: int, pattern: str, seconds: float = 30.0) -> str:
     seen = b""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # the program closed the terminal
-                break
-            if not chunk:
-                break
+        chunk = read_chunk(fd, 0.2)
+        if chunk == b"":
+            break
+        if chunk is not None:
             seen += chunk
             shown = ANSI.sub("", seen.decode("utf-8", "replace"))
             if pattern in shown:
@@ -173,14 +169,20 @@ def drain(fd: int, quiet_s: float = 0.3, seconds: float = 10.0) -> bytes:
     seen = b""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], quiet_s)
-        if not ready:
-            break
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # the program closed the terminal
-            break
-        if not chunk:
+        chunk = read_chunk(fd, quiet_s)
+        if not chunk:  # quiet, or closed
             break
         seen += chunk
     return seen
+
+
+def read_chunk(fd: int, wait_s: float) -> bytes | None:
+    """What the terminal holds within ``wait_s`` seconds: None if nothing came, ``b""`` once the
+    program closed it."""
+    ready, _, _ = select.select([fd], [], [], wait_s)
+    if not ready:
+        return None
+    try:
+        return os.read(fd, 65536)
+    except OSError:  # the program closed the terminal
+        return b""
