@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from .chromium import chromium
 from .tcp import Server
-from .test_fit import play_until
+from .test_fit import play_until, reach_long_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_board_view")]
 
@@ -52,16 +52,7 @@ def long_board(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> It
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.base + me)
     page.wait_for_selector("#hand .tile-btn")
-    for _ in range(10):  # a hand that ends short: the next one
-        play_until(page, f"state.frame.public.layout.nodes.length >= {LONG} && "
-                         "document.body.classList.contains('my-turn') && "
-                         "state.frame.seat.legal_moves.some((m) => m.node) || "
-                         "state.frame.public.phase !== 'play'")
-        if page.evaluate("state.frame.public.phase") == "play":
-            break
-        page.click("#btn-next")
-        page.wait_for_function("() => state.frame.public.phase === 'play'")
-    assert page.evaluate("state.frame.public.layout.nodes.length") >= LONG
+    reach_long_board(page, LONG, on_node=True)
     yield page
     page.close()
     server.stop()

@@ -69,6 +69,42 @@ def check_every_size(page: Page, moment: str) -> list[str]:
     return [f"{moment} {w}x{h}: {p}" for w, h in SIZES for p in outside(page, w, h)]
 
 
+# One look at the table, in a single evaluate so that its parts agree with each other.
+SNAPSHOT = """() => ({phase: state.frame.public.phase,
+  nodes: state.frame.public.layout.nodes.length,
+  mine: document.body.classList.contains('my-turn'),
+  onNode: state.frame.seat.legal_moves.some((m) => m.node),
+  legal: state.frame.seat.legal_moves.map((m) => m.notation),
+  next: Boolean(document.getElementById('btn-next'))
+    && !document.getElementById('btn-next').hasAttribute('aria-disabled')})"""
+
+
+def reach_long_board(page: Page, tiles: int, *, on_node: bool = False,
+                     seconds: float = 120) -> dict[str, Any]:
+    """Play the first legal move whenever it is the page's turn, and press Next hand at a
+    hand's end, until the page's seat is to play with at least ``tiles`` tiles on the board
+    (and, with ``on_node``, a move onto a tile among its legal moves); returns that look at the
+    table. Fails if the game ends first."""
+    deadline = time.monotonic() + seconds
+    seen: list[tuple[str, int]] = []
+    while True:
+        now = page.evaluate(SNAPSHOT)
+        if now["phase"] == "play" and now["nodes"] >= tiles and now["mine"] and (
+                now["onNode"] or not on_node):
+            return dict(now)
+        assert now["phase"] != "game_over", f"the game ended first: {seen}"
+        assert time.monotonic() < deadline, f"no board of {tiles} tiles: {seen}"
+        if now["phase"] == "hand_over":
+            if not seen or seen[-1][0] != "hand_over":
+                seen.append(("hand_over", now["nodes"]))
+            if now["next"]:
+                page.click("#btn-next")
+        elif now["mine"] and now["legal"]:
+            page.evaluate("(m) => state.ws.send(JSON.stringify({type: 'play', move: m}))",
+                          now["legal"][-1])
+        page.wait_for_timeout(120)
+
+
 def play_until(page: Page, done: str, seconds: float = 120) -> None:
     """Play the first legal move whenever it is the page's turn (and press Next hand) until
     the JS condition ``done`` holds."""
@@ -91,14 +127,7 @@ def test_the_table_fits_every_screen(tmp_path: Path, browser: Browser) -> None:
         page.goto(server.base + me)
         page.wait_for_selector("#hand .tile-btn")
         problems = check_every_size(page, "start")
-        for _ in range(10):  # a hand that ends short of a long board: the next one
-            play_until(page, "state.frame.public.layout.nodes.length >= 12 || "
-                             "state.frame.public.phase !== 'play'")
-            if page.evaluate("state.frame.public.phase") == "play":
-                break
-            page.click("#btn-next")
-            page.wait_for_function("() => state.frame.public.phase === 'play'")
-        assert page.evaluate("state.frame.public.layout.nodes.length") >= 12
+        reach_long_board(page, 12)
         problems += check_every_size(page, "long board")
         play_until(page, "state.frame.public.phase !== 'play'")
         problems += check_every_size(page, "hand end")
