@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import signal
 import statistics
 import subprocess
 import sys
@@ -123,7 +124,9 @@ async def run(args: argparse.Namespace) -> int:
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="fives-soak-"))
     server = subprocess.Popen(
-        [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db",
+        [sys.executable, *(
+            [str(Path(__file__).with_name("gc_census.py"))] if args.gc_census else ["-m", "fives"]
+        ), "serve", "--port", str(port), "--db",
          str(workdir / "soak.sqlite3"), *SERVER_LIMITS, *args.server_option],
         stdout=subprocess.DEVNULL,
     )
@@ -168,6 +171,8 @@ async def run(args: argparse.Namespace) -> int:
                        "sockets": metric(text, "fives_open_sockets"),
                        "errors": len(stats.errors)}
                 rows.append(row)
+                if args.gc_census:  # after the sample: its pause stays out of the figures
+                    server.send_signal(signal.SIGUSR1)
                 print(json.dumps(row), flush=True)
                 next_sample = now + args.sample
         for player in players:
@@ -201,6 +206,9 @@ def main() -> int:
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                         help="an option for `fives serve` (repeat), e.g. "
                         "--server-option=--gc-full-every=60")
+    parser.add_argument("--gc-census", action="store_true",
+                        help="run the server under bench/gc_census.py and take a census of "
+                        "its frozen cyclic garbage after each sample (to GC_CENSUS_OUT)")
     return asyncio.run(run(parser.parse_args()))
 
 

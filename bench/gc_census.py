@@ -1,0 +1,50 @@
+"""`fives ...` with a census of frozen cyclic garbage on SIGUSR1 (run by hand; not a test).
+
+The server freezes what survives a young collection once a second (fives.web.pauses), so a
+reference cycle that was alive when frozen and dies later is never collected unless a full
+collection unfreezes it. On SIGUSR1 this unfreezes, runs that full collection with the garbage
+kept (``gc.DEBUG_SAVEALL``), appends the count of each garbage type and the collection's pause to
+the file ``GC_CENSUS_OUT`` names (default: gc-census.txt), frees it and freezes again.
+
+    python bench/gc_census.py serve --port 8000 &   # then: kill -USR1 <pid>
+    python bench/soak.py --duration 300 --tables 30 --gc-census   # one census a sample
+"""
+
+from __future__ import annotations
+
+import collections
+import gc
+import os
+import signal
+import sys
+import time
+from types import FrameType
+
+
+def census(signum: int, frame: FrameType | None) -> None:
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    started = time.perf_counter()
+    found = gc.collect()
+    pause = time.perf_counter() - started
+    kinds = collections.Counter(
+        f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+    gc.garbage.clear()
+    gc.set_debug(0)
+    gc.freeze()
+    with open(os.environ.get("GC_CENSUS_OUT", "gc-census.txt"), "a", encoding="utf-8") as out:
+        out.write(f"=== t={time.time():.0f} frozen={frozen} garbage={found} "
+                  f"full_collection_ms={pause * 1000:.0f}\n")
+        out.writelines(f"{count:8d} {kind}\n" for kind, count in kinds.most_common(40))
+
+
+def main() -> int:
+    signal.signal(signal.SIGUSR1, census)
+    from fives.cli.main import main as fives
+
+    return fives(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
