@@ -80,28 +80,30 @@ SNAPSHOT = """() => ({phase: state.frame.public.phase,
 
 
 def reach_long_board(page: Page, tiles: int, *, on_node: bool = False,
-                     seconds: float = 120) -> dict[str, Any]:
+                     seconds: float = 120) -> None:
     """Play the first legal move whenever it is the page's turn, and press Next hand at a
     hand's end, until the page's seat is to play with at least ``tiles`` tiles on the board
-    (and, with ``on_node``, a move onto a tile among its legal moves); returns that look at the
-    table. Fails if the game ends first."""
+    (and, with ``on_node``, a move onto a tile among its legal moves). Fails if the game ends
+    first, naming the board size of each hand that ended short."""
     deadline = time.monotonic() + seconds
-    seen: list[tuple[str, int]] = []
+    short: list[int] = []  # tiles on the board at each hand's end
+    phase = "play"
     while True:
         now = page.evaluate(SNAPSHOT)
         if now["phase"] == "play" and now["nodes"] >= tiles and now["mine"] and (
                 now["onNode"] or not on_node):
-            return dict(now)
-        assert now["phase"] != "game_over", f"the game ended first: {seen}"
-        assert time.monotonic() < deadline, f"no board of {tiles} tiles: {seen}"
+            return
+        assert now["phase"] != "game_over", f"the game ended first: hands of {short} tiles"
+        assert time.monotonic() < deadline, f"no board of {tiles} tiles: hands of {short}"
         if now["phase"] == "hand_over":
-            if not seen or seen[-1][0] != "hand_over":
-                seen.append(("hand_over", now["nodes"]))
+            if phase != "hand_over":
+                short.append(now["nodes"])
             if now["next"]:
                 page.click("#btn-next")
         elif now["mine"] and now["legal"]:
             page.evaluate("(m) => state.ws.send(JSON.stringify({type: 'play', move: m}))",
                           now["legal"][-1])
+        phase = now["phase"]
         page.wait_for_timeout(120)
 
 
