@@ -28,8 +28,8 @@ def census(signum: int, frame: FrameType | None) -> None:
     started = time.perf_counter()
     found = gc.collect()
     pause = time.perf_counter() - started
-    kinds = collections.Counter(
-        f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+    kinds = collections.Counter(name(o) for o in gc.garbage)
+    edges = links(gc.garbage) if os.environ.get("GC_CENSUS_EDGES") else []
     gc.garbage.clear()
     gc.set_debug(0)
     gc.freeze()
@@ -37,6 +37,22 @@ def census(signum: int, frame: FrameType | None) -> None:
         out.write(f"=== t={time.time():.0f} frozen={frozen} garbage={found} "
                   f"full_collection_ms={pause * 1000:.0f}\n")
         out.writelines(f"{count:8d} {kind}\n" for kind, count in kinds.most_common(40))
+        out.writelines(f"    edge {count:6d} {edge}\n" for edge, count in edges)
+
+
+def name(o: object) -> str:
+    return f"{type(o).__module__}.{type(o).__qualname__}"
+
+
+def links(garbage: list[object]) -> list[tuple[str, int]]:
+    """Which garbage type refers to which (GC_CENSUS_EDGES=1): the edges that close the cycles."""
+    ids = {id(o) for o in garbage}
+    counts: collections.Counter[str] = collections.Counter()
+    for o in garbage:
+        for r in gc.get_referents(o):
+            if id(r) in ids:
+                counts[f"{name(o)} -> {name(r)}"] += 1
+    return counts.most_common(120)
 
 
 def main() -> int:

@@ -191,6 +191,10 @@ class Session:
             await asyncio.wait_for(self.ws.close(code=code, reason=reason), 2.0)
 
 
+def _closed(code: int, reason: str) -> None:
+    """A closed session's kick: nothing is left to close."""
+
+
 async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
     config = hub.config
     host = ws.headers.get("host")
@@ -249,3 +253,7 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
                 task.cancel()
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.gather(*tasks, return_exceptions=True)
+            # The connection's kick is this session's bound method: a reference cycle, which
+            # the server's collector settings may freeze while the socket lives and then never
+            # collect (fives.web.pauses). Cut it, so that reference counting frees both.
+            session.conn.kick = _closed

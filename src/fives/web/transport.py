@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from fives.web.config import ServerConfig
@@ -44,6 +45,7 @@ class GuardedProtocol(H11Protocol):
     def head_too_slow(self, before: object) -> None:
         """No request head since ``before`` (the cycle of the last response, None at the
         start) for ``header_timeout`` seconds: close."""
+        self.head_timer = None  # a fired handle keeps its callback: this protocol, a cycle
         # After a websocket upgrade the transport belongs to the websocket protocol (and
         # this one never had a cycle): leave it alone.
         if self.transport.get_protocol() is not self:
@@ -52,6 +54,7 @@ class GuardedProtocol(H11Protocol):
             self.transport.close()
 
     def body_too_slow(self, cycle: object) -> None:
+        self.head_timer = None
         if self.transport.get_protocol() is not self or self.cycle is not cycle:
             return
         if self.cycle is not None and self.cycle.more_body \
@@ -63,6 +66,14 @@ class GuardedProtocol(H11Protocol):
         super().handle_events()
         if self.cycle is not None and self.cycle is not before:  # a new request's head
             self._rearm(self.guard.limits.body_timeout, self.body_too_slow)
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # The websocket protocol takes the transport (and has its own limits): this one's
+        # timer would only keep it alive until it fires.
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+        super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
         # The next request on this kept-alive connection has its own header timeout
@@ -78,6 +89,7 @@ class GuardedProtocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.head_timer is not None:
             self.head_timer.cancel()
+            self.head_timer = None
         peer = self.client[0] if self.client else "-"
         alive = self.open_by_peer.get(peer)
         if alive is not None:

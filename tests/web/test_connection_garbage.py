@@ -1,0 +1,96 @@
+"""Connections leave no reference cycles behind.
+
+The server's collector settings (``fives.web.pauses``) freeze what survives each second, and a
+reference cycle made of frozen objects is never collected (unless ``--gc-full-every``). So any
+cycle a connection leaves after it closes is memory the server keeps for good: a soak of an
+hour grew by the cycles of its sockets (a protocol and its fired header timer; a session and
+its connection's kick). Here a real server in this process takes HTTP requests and websockets
+that join, ping and close, and the collector then finds no garbage of the server's own types.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import socket
+from pathlib import Path
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import connect
+
+from fives.web.config import Limits, ServerConfig
+from fives.web.server import create_app
+from fives.web.transport import guarded_protocol
+
+from .tcp import TABLE
+
+# Types of these modules belong to the server side (the clients here run in this process too:
+# their own garbage is not the server's).
+SERVER_MODULES = ("fives.web", "uvicorn", "starlette", "websockets.server")
+
+
+def server_garbage(garbage: list[object]) -> dict[str, int]:
+    """Count the collected objects of the server's own types, by type."""
+    counts: dict[str, int] = {}
+    for obj in garbage:
+        kind = type(obj)
+        module = kind.__module__ or ""
+        if module.startswith(SERVER_MODULES):
+            name = f"{module}.{kind.__qualname__}"
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+async def exercise(db: Path, sockets: int, requests: int) -> dict[str, int]:
+    # Short request timeouts, so that each connection's timer fires before the count (a fired
+    # timer that nothing drops keeps its protocol in a cycle).
+    config = ServerConfig(bot_delay=0.0, limits=Limits(header_timeout=0.3, body_timeout=0.3))
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(db, config), log_level="warning", http=guarded_protocol(config),
+        ws_per_message_deflate=False, lifespan="on"))
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    serving = asyncio.create_task(server.serve(sockets=[listener]))
+    try:
+        while not server.started:
+            await asyncio.sleep(0.01)
+        base = f"http://127.0.0.1:{port}"
+        async with httpx.AsyncClient(base_url=base) as http:
+            created = (await http.post("/api/tables", json=TABLE)).json()
+        token = created["me"].split("=", 1)[1]
+
+        # A first round warms every lazy import and cache up; only the second is counted.
+        for counted in (False, True):
+            if counted:
+                gc.collect()
+                gc.set_debug(gc.DEBUG_SAVEALL)
+            for _ in range(sockets):
+                async with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+                    await ws.send(json.dumps({"type": "join", "token": token}))
+                    kinds = set()
+                    while "state" not in kinds:
+                        kinds.add(json.loads(await asyncio.wait_for(ws.recv(), 10))["type"])
+                    await ws.send(json.dumps({"type": "ping"}))
+                    while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "pong":
+                        pass
+            for _ in range(requests):
+                # A new connection each time: each request is its own protocol object.
+                async with httpx.AsyncClient(base_url=base) as http:
+                    assert (await http.get("/api/presets")).status_code == 200
+            await asyncio.sleep(0.8)  # the timers fire and the server's side of each close runs
+        gc.collect()
+        return server_garbage(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        server.should_exit = True
+        await asyncio.wait_for(serving, 10)
+        listener.close()
+
+
+def test_closed_connections_leave_no_cycles(tmp_path: Path) -> None:
+    garbage = asyncio.run(exercise(tmp_path / "fives.sqlite3", sockets=8, requests=8))
+    assert garbage == {}
