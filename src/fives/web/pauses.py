@@ -16,8 +16,8 @@ reference counting as usual; only a reference cycle made of frozen objects waits
 never does it). So a closed connection must leave no reference cycle (the protocol's fired
 timer and the session's kick were two, cut in ``fives.web.transport`` and
 ``fives.web.endpoint``; ``tests/web/test_connection_garbage.py`` checks): a 60 s soak of 5
-tables then left 7 objects of cyclic garbage where it had left 7,718. The young generation's threshold is raised too, so that it runs a tenth as often (each
-run still about a millisecond).
+tables then left 7 objects of cyclic garbage where it had left 7,718. The young generation's
+threshold is raised too, so that it runs a tenth as often (each run still about a millisecond).
 
 ``LoopLag`` is the probe: a timer every ``interval`` seconds that notes the longest gap between
 two of its callbacks in each second (``/metrics``: ``fives_loop_gap_seconds``, the last
