@@ -46,6 +46,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "inference": ("src/fives/bots/inference.py", [
         "tests/bots/test_inference.py",
         "tests/bots/test_soft_evidence.py",
+        "tests/bots/test_inference_reference.py",
     ]),
     # Not the exact values of Five Up (target 500) and All Fives (target 70) against a plain
     # minimax: each takes seconds to find its endgames; the playouts' values test has both.

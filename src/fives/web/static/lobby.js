@@ -137,6 +137,7 @@ async function askForSeat() {
   lobby.seat = { room: data.room, token: data.token };
   sessionStorage.setItem("fives.lobby", JSON.stringify(lobby.seat));
   waiting(true);
+  refreshLists();  // the room just joined shows at once, not at the next refresh
   waitForTable();
 }
 
