@@ -8,6 +8,11 @@ the file ``GC_CENSUS_OUT`` names (default: gc-census.txt), frees it and freezes 
 
     python bench/gc_census.py serve --port 8000 &   # then: kill -USR1 <pid>
     python bench/soak.py --duration 300 --tables 30 --gc-census   # one census a sample
+
+With ``GC_CENSUS_EDGES=1`` it also counts the references between garbage types (the edges that
+close the cycles); with ``GC_CENSUS_TRACEMALLOC=N`` it traces allocations (N frames deep) and
+writes the lines whose live memory grew most since the previous census (what memory that is
+not garbage keeps growing: tracing slows the server, so its latencies mean nothing then).
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ import os
 import signal
 import sys
 import time
+import tracemalloc
 from types import FrameType
+
+previous: list[tracemalloc.Snapshot] = []
 
 
 def census(signum: int, frame: FrameType | None) -> None:
@@ -38,6 +46,23 @@ def census(signum: int, frame: FrameType | None) -> None:
                   f"full_collection_ms={pause * 1000:.0f}\n")
         out.writelines(f"{count:8d} {kind}\n" for kind, count in kinds.most_common(40))
         out.writelines(f"    edge {count:6d} {edge}\n" for edge, count in edges)
+        if tracemalloc.is_tracing():
+            out.writelines(growth())
+
+
+def growth() -> list[str]:
+    """The 30 places whose live memory grew most since the previous census."""
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(False, tracemalloc.__file__)])
+    lines = [f"    traced {tracemalloc.get_traced_memory()[0] / 2**20:.1f} MiB\n"]
+    if previous:
+        for stat in snapshot.compare_to(previous[0], "traceback")[:30]:
+            where = " < ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}"
+                               for f in stat.traceback)
+            lines.append(f"    grew {stat.size_diff / 1024:9.1f} KiB {stat.count_diff:+7d} "
+                         f"blocks  {where}\n")
+    previous[:] = [snapshot]
+    return lines
 
 
 def name(o: object) -> str:
@@ -56,6 +81,9 @@ def links(garbage: list[object]) -> list[tuple[str, int]]:
 
 
 def main() -> int:
+    depth = int(os.environ.get("GC_CENSUS_TRACEMALLOC", "0"))
+    if depth:
+        tracemalloc.start(depth)
     signal.signal(signal.SIGUSR1, census)
     from fives.cli.main import main as fives
 

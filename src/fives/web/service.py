@@ -92,7 +92,9 @@ class TableService:
         self.timer: int = self.config["timer"]
         self.grace: float = float(self.config.get("grace", self.policy.away_grace))
         self.game: Game | None = None
-        self.finished: list[RecordJSON] = []  # records of this table's earlier games
+        # Records of this table's earlier games, as compact JSON: a table that rematches for
+        # hours keeps each game in about 13 KB instead of its ~100 KB of Python objects.
+        self.finished: list[str] = []
         self.deals: list[list[dict[str, Any]]] = []  # per game, each hand's deal payload
         self.game_no = 0
         self.seq = 0
@@ -136,7 +138,8 @@ class TableService:
             leader = payload.get("leader")
             if payload.get("new_game") or self.game is None:
                 if self.game is not None:  # a rematch: the finished game stays downloadable
-                    self.finished.append(self._record_of(self.game, self.game_no))
+                    self.finished.append(encode(self._record_of(self.game, self.game_no)))
+                    self.deals[-1] = []  # in its record now
                 self.game = Game(self.rules, deal=deal, leader=leader, rng=random.Random(0))
                 self.game_no += 1
                 self.deals.append([])
@@ -576,7 +579,8 @@ class TableService:
                 "the record can be downloaded once the game is over", "record_not_ready"
             )
         if number < self.game_no:
-            return self.finished[number - 1]
+            record: RecordJSON = json.loads(self.finished[number - 1])
+            return record
         assert game is not None
         return self._record_of(game, number)
 
