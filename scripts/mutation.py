@@ -102,6 +102,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "lobby": ("src/fives/web/lobby.py", [
         "tests/web/test_lobby_store.py",
         "tests/scale/test_lobby.py",
+        "tests/scale/test_lobby_answers.py",
     ]),
     # The terminal game: the turn loop (session.py) and the commands typed at its prompt
     # (commands.py), played through the line mode in-process (no pty, no full-screen app).
