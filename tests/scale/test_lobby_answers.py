@@ -120,3 +120,37 @@ def test_a_claim_past_the_address_caps_names_its_limit(default_clients: list[Tes
     assert (data["key"], data["params"]) == ("web.err.lobby_rooms", {"limit": 2})
     assert "2" in data["message"]["en"] and "2" in data["message"]["fr"]
     assert refusals(default_clients, "web.err.lobby_rooms") == before + 1
+
+
+def test_refused_claims_are_counted_by_kind_and_change_nothing(
+        two_clients: list[TestClient]) -> None:
+    a, _ = two_clients
+    cases = [  # (body, status, key, the refusal's kind on /metrics)
+        ({"preset": "five-up-solitaire", "players": 2}, 400, "invalid_option", "rules"),
+        ({"preset": "five-up", "players": 2, "level": "nobody"}, 400, "web.err.lobby_level",
+         "web.err.lobby_level"),
+    ]
+    for body, status, key, kind in cases:
+        before = refusals(two_clients, kind)
+        data = answer(a.post("/api/lobby/play", json=body), status)
+        assert data["key"] == key and data["message"]["en"]
+        assert refusals(two_clients, kind) == before + 1, kind
+    # A seat request that is a list of lists, not an object: refused, not a server error.
+    for path in ("/api/lobby/wait", "/api/lobby/cancel"):
+        answer(a.post(path, json=[[1], [2]]), 400)
+    assert answer(a.get("/api/lobby"), 200)["waiting"] == []
+
+
+def test_a_room_starts_at_its_fill_time_exactly(two_clients: list[TestClient]) -> None:
+    a, b = two_clients
+    clock = FakeClock(two_clients)
+    seat = play_now(a, wait=10)
+    assert len(seat["token"]) == 32  # 24 random bytes
+    own = {"room": seat["room"], "token": seat["token"]}
+    clock.now += 5  # (a seat whose page stops asking is dropped: it asks)
+    answer(a.post("/api/lobby/wait", json=own), 200)
+    clock.now += 4.5
+    assert answer(b.get("/api/lobby"), 200)["waiting"][0]["fill_in"] == 0.5
+    assert answer(a.post("/api/lobby/wait", json=own), 200)["url"] is None
+    clock.now += 0.5
+    assert answer(a.post("/api/lobby/wait", json=own), 200)["url"]
