@@ -198,7 +198,7 @@ def side_json(rules: Ruleset, side: int, score: int) -> SideJSON:
 def score_sheet(game: Game) -> list[HandScoreJSON]:
     """Every finished hand of the game, from its events (a copy of a game has none)."""
     return [{"hand": e.hand, "result": e.result, "winner": e.winner, "deltas": list(e.deltas),
-             "scores": list(e.scores)} for e in game.events if isinstance(e, HandEndEvent)]
+             "scores": list(e.scores)} for e in game.hand_ends]
 
 
 def reveal(game: Game) -> RevealJSON | None:
