@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 import pytest
 
@@ -35,6 +36,8 @@ from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.tiles import DOUBLES_MASK, TILE_BY_ID, TILE_COUNT
+
+from .test_inference_whole_hands import _fits_slots
 
 PLACEMENTS = ("place", "lead")
 
@@ -82,13 +85,15 @@ def sum_masks(masks: Iterable[int]) -> int:
     return out
 
 
+@dataclass(frozen=True)
 class Evidence:
     """One placement that counts as evidence: what each fitting tile would have scored."""
 
-    def __init__(self, index: int, seat: int, tile: int, points: int,
-                 scores: dict[int, int]) -> None:
-        self.index, self.seat, self.tile, self.points, self.scores = (
-            index, seat, tile, points, scores)
+    index: int
+    seat: int
+    tile: int
+    points: int
+    scores: dict[int, int]
 
 
 def best_points(layout: Layout, tile: int, table: Sequence[int]) -> int | None:
@@ -262,19 +267,6 @@ def allows(tiles: set[int]) -> int:
     return UNSEEN & ~sum(1 << t for t in tiles)
 
 
-def meets(hand: int, slots: tuple[int, ...]) -> bool:
-    """Whether the tiles of ``hand`` fill ``slots`` one to one, each slot's tile allowed."""
-    tiles = [t for t in range(TILE_COUNT) if hand >> t & 1]
-
-    def fill(i: int, left: list[int]) -> bool:
-        if i == len(slots):
-            return not left
-        return any(fill(i + 1, left[:j] + left[j + 1:])
-                   for j, t in enumerate(left) if not slots[i] >> t & 1)
-
-    return fill(0, tiles)
-
-
 def test_the_tightest_slots_are_dealt_first() -> None:
     # Seat 1's third slot allows tile 0 alone: dealt after the two free slots, it would find
     # tile 0 taken a third of the time; dealt first, never.
@@ -294,7 +286,7 @@ def test_a_failed_attempt_is_retried_not_relaxed() -> None:
     know = knowledge(CROSSED)
     for seed in range(80):
         hands, bone = sample_deal(know, random.Random(seed))
-        assert hands[1] == 0b111 and meets(hands[1], CROSSED[1]), seed
+        assert hands[1] == 0b111 and _fits_slots(hands[1], CROSSED[1]), seed
         assert hands[0] == OUR_HAND and bone == []
 
 
@@ -318,7 +310,7 @@ def test_soft_evidence_never_relaxes_the_hard_evidence() -> None:
     for seed in range(40):
         hands, _ = sample_soft(know, random.Random(seed))
         assert hands[1] & 0b11 == 0b11, seed
-        assert meets(hands[1], hard[1])
+        assert _fits_slots(hands[1], hard[1])
 
 
 def test_strict_slots_add_both_kinds_of_soft_evidence_to_the_hard() -> None:

@@ -11,9 +11,7 @@ from starlette.testclient import TestClient
 
 from fives.web.lobby import WAIT_CHOICES
 
-from .test_lobby import FakeClock, default_clients, play_now, two_clients
-
-__all__ = ["default_clients", "two_clients"]  # the fixtures, used by name below
+from .test_lobby import FakeClock, play_now
 
 
 def refusals(clients: list[TestClient], kind: str) -> float:

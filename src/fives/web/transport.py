@@ -70,9 +70,7 @@ class GuardedProtocol(H11Protocol):
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         # The websocket protocol takes the transport (and has its own limits): this one's
         # timer would only keep it alive until it fires.
-        if self.head_timer is not None:
-            self.head_timer.cancel()
-            self.head_timer = None
+        self._disarm()
         super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
@@ -82,14 +80,17 @@ class GuardedProtocol(H11Protocol):
         super().on_response_complete()
 
     def _rearm(self, delay: float, check: Callable[[object], None]) -> None:
-        if self.head_timer is not None:
-            self.head_timer.cancel()
+        self._disarm()
         self.head_timer = self.loop.call_later(delay, check, self.cycle)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def _disarm(self) -> None:
+        """Cancel the timer and drop it (a handle keeps its callback, this protocol: a cycle)."""
         if self.head_timer is not None:
             self.head_timer.cancel()
             self.head_timer = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
         peer = self.client[0] if self.client else "-"
         alive = self.open_by_peer.get(peer)
         if alive is not None:
