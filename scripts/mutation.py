@@ -112,6 +112,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ]),
     "commands": ("src/fives/tui/commands.py", [
         "tests/tui/test_commands.py",
+        "tests/tui/test_commands_numbers.py",
+        "tests/tui/test_commands_notation.py",
     ]),
 }
 
