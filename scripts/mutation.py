@@ -109,6 +109,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "session": ("src/fives/tui/session.py", [
         "tests/tui/test_commands.py",
         "tests/tui/test_hot_seat_draws.py",
+        "tests/tui/test_session_flow.py",
+        "tests/tui/test_session_saving.py",
     ]),
     "commands": ("src/fives/tui/commands.py", [
         "tests/tui/test_commands.py",
