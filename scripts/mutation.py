@@ -62,8 +62,17 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/bots/test_endgame.py::test_the_node_limit_is_exact",
         "tests/bots/test_endgame.py::test_the_table_changes_no_value_in_a_larger_endgame",
     ]),
+    # Four of the whole games (2 players, whose endgames are solved; 4 individuals; partners;
+    # the solitaire's overdraw), not every preset's: each mutant would play them all.
     "ismcts": ("src/fives/bots/ismcts.py", [
-        "tests/bots/test_ismcts.py",
+        *(f"tests/bots/test_ismcts.py::test_legal_moves_in_whole_games_of_every_preset[{case}]"
+          for case in ("five-up,target=21", "five-up,players=4,partnerships=False,target=21",
+                       "all-fives,players=4,partnerships=True,target=60", "five-up-solitaire")),
+        "tests/bots/test_ismcts.py::test_a_bench_level_not_offered_to_players",
+        "tests/bots/test_ismcts.py::test_reproducible_with_a_seed_and_an_iteration_budget",
+        "tests/bots/test_ismcts.py::test_a_tiny_time_budget_is_honoured",
+        "tests/bots/test_ismcts.py::test_the_tree_finds_the_exact_values_when_nothing_is_hidden",
+        "tests/bots/test_ismcts.py::test_the_overdraw_is_a_first_move_like_the_others",
     ]),
     # Every step of one episode set per kind of table (not all 42 configurations: each
     # mutant would replay them all), the action round trip and the kept vectors catching up.
@@ -116,6 +125,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/tui/test_commands.py",
         "tests/tui/test_commands_numbers.py",
         "tests/tui/test_commands_notation.py",
+        "tests/tui/test_commands_hint_undo.py",
+        "tests/tui/test_commands_overlays.py",
     ]),
 }
 

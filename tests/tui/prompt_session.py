@@ -16,7 +16,7 @@ from fives.game import Game
 from fives.rules import Ruleset
 from fives.tui import commands
 from fives.tui.commands import own_moves
-from fives.tui.session import PlaySession
+from fives.tui.session import PlaySession, hand_summaries
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -104,6 +104,7 @@ def play_until(s: PlaySession, wanted: Callable[[PlaySession], bool], seed: int 
             continue
         if game.phase_name == "play" and wanted(s):
             s.safe_record = s.record()  # as after the session's own last action
+            s.history = hand_summaries(s.game)
             return
         if game.is_over:
             break

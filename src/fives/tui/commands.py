@@ -282,14 +282,15 @@ def score_sheet(s: PlaySession) -> list[Text]:
     heads = [s.t("tui.col_hand"), s.t("tui.col_result")]
     sides = [s.names.side(i)[:12] for i in range(s.game.rules.sides)]
     results = [s.t("tui.result_" + h.result) for h in s.history]
+    hand_w = max(5, len(heads[0]))  # "Manche" is wider than the hand numbers' 5
     width = max([len(heads[1]), *map(len, results)])
     cols = [max(5, len(name)) for name in sides]
-    head = Text(f"  {heads[0]:>5}  {heads[1]:<{width}}", style="bold")
+    head = Text(f"  {heads[0]:>{hand_w}}  {heads[1]:<{width}}", style="bold")
     for name, w in zip(sides, cols, strict=True):
         head.append(f"  {name:>{w}}")
     out = [head]
     for h, result in zip(s.history, results, strict=True):
-        row = f"  {h.hand:>5}  {result:<{width}}"
+        row = f"  {h.hand:>{hand_w}}  {result:<{width}}"
         row += "".join(f"  {x:>{w}}" for x, w in zip(h.scores, cols, strict=False))
         out.append(Text(row))
     return out
