@@ -120,6 +120,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/tui/test_hot_seat_draws.py",
         "tests/tui/test_session_flow.py",
         "tests/tui/test_session_saving.py",
+        "tests/tui/test_session_muggins.py",
     ]),
     "commands": ("src/fives/tui/commands.py", [
         "tests/tui/test_commands.py",

@@ -1,0 +1,117 @@
+"""Muggins claims (RULES.md §9 O1) in the terminal game's turn loop: a person counts the tile
+they place (asked with no hint, until the answer is a whole number), is offered muggins once
+after an opponent's short claim, and a bot calls a person's short claim; both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fives.bots.greedy import GreedyPlayer
+from fives.events import MugginsEvent
+from fives.game import Game
+from fives.moves import CLAIM_MAX, Move
+from fives.rules import Ruleset
+from fives.tui.session import PlaySession
+from fives.views import SeatView
+from tui.scripted_ui import ScriptedUI
+
+OFFER = {"en": "North (greedy) claimed 0. Call muggins? [y/n] ",
+         "fr": "Nord (glouton) a annoncé 0. Crier muggins ? [o/n] "}
+CLAIM = {"en": "How many points? ", "fr": "Combien de points ? "}
+BAD = {"en": "Write the points as a whole number (0 if the tile scores nothing), not {v!r}.",
+       "fr": "Écrivez les points en nombre entier (0 si le domino ne rapporte rien), pas {v!r}."}
+
+
+@pytest.fixture(autouse=True)
+def save_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    folder = tmp_path / "saved"
+    monkeypatch.setenv("FIVES_SAVE_DIR", str(folder))
+    return folder
+
+
+class ShortCounter(GreedyPlayer):
+    """Claims 0 for every tile it places (short whenever the tile scores)."""
+
+    def claim(self, view: SeatView, move: Move) -> Move:
+        move = super().claim(view, move)
+        return move.with_claim(0) if move.kind in ("lead", "place") else move
+
+
+def claims_session(ui: ScriptedUI, bot: GreedyPlayer, lang: str = "en",
+                   seed: int = 2) -> PlaySession:
+    return PlaySession(Game(Ruleset.preset("muggins-1868"), seed=seed), ["human", "greedy"],
+                       {1: bot}, ui=ui, lang=lang)
+
+
+def calls_in(s: PlaySession) -> list[MugginsEvent]:
+    return [e for e in s.game.events if isinstance(e, MugginsEvent)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_player_counts_the_tile_until_the_answer_is_a_number(lang: str) -> None:
+    typed = ["abc", "", "-3", str(CLAIM_MAX + 1), " 1.5", f" {CLAIM_MAX} "]
+    answers = ["1", *typed]
+
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        return answers.pop(0) if answers else None
+
+    ui = ScriptedUI(answer)
+    s = claims_session(ui, GreedyPlayer(seed=1), lang)
+    before = len(s.game.history)
+    assert s.run() == 0
+    asks = ui.texts("ask")
+    assert asks[1:] == [CLAIM[lang]] * len(typed) + asks[len(typed) + 1:]
+    assert ui.texts("say")[:4] == [BAD[lang].format(v=v.strip())
+                                   for v in ("abc", "-3", str(CLAIM_MAX + 1), "1.5")]
+    assert {c.style for c in ui.of("say")} == {"bold red"}
+    played = s.game.history[before]
+    assert played.seat == 0 and played.move is not None and played.move.claim == CLAIM_MAX
+    # nothing on the screen says what a tile would count or score
+    for call in ui.of("show"):
+        assert call.moment is not None and set(call.moment.outcomes) <= {None}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_short_claim_is_offered_once_and_enter_lets_it_go(lang: str) -> None:
+    offers: list[str] = []
+
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        if prompt == CLAIM[lang]:
+            return "0"
+        if prompt == OFFER[lang]:
+            offers.append(prompt)
+            return "" if len(offers) == 1 else "y"
+        if len(offers) == 2 and ui.calls[-2].kind != "ask":
+            return None  # Ctrl-D at the move prompt after the call
+        return "1"
+
+    ui = ScriptedUI(answer)
+    s = claims_session(ui, ShortCounter(seed=1), lang)
+    assert s.run() == 0
+    assert len(offers) == 2
+    # the first window was let go: asked once, then the player's move prompt
+    first = ui.texts("ask").index(OFFER[lang])
+    assert "your move" in ui.texts("ask")[first + 1] or "votre coup" in ui.texts("ask")[first + 1]
+    mine = [e for e in calls_in(s) if e.seat == 0]
+    assert len(mine) == 1 and mine[0].points > 0
+    took = {"en": f"You call muggins and take {mine[0].points}",
+            "fr": f"Vous criez muggins et prenez {mine[0].points}"}[lang]
+    assert any(line.startswith(took) for line in ui.log())
+
+
+def test_an_exact_claim_is_never_offered() -> None:
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        if prompt == CLAIM["en"]:
+            return "0"
+        return "1" if len(ui.of("ask")) < 60 else None
+
+    ui = ScriptedUI(answer)
+    s = claims_session(ui, GreedyPlayer(seed=1))
+    assert s.run() == 0
+    assert OFFER["en"] not in ui.texts("ask")
+    assert all("muggins" not in prompt for prompt in ui.texts("ask"))
+    assert any(e.seat == 1 and e.points > 0 for e in calls_in(s))  # the bot calls the player's
+    assert any(line.startswith("North (greedy) calls muggins and takes") for line in
+               (c for call in ui.of("actions") for c in call.log or []))
