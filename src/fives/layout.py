@@ -11,6 +11,7 @@ kept up to date on every placement and restored on undo.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from fives.errors import IllegalMoveError
@@ -461,13 +462,13 @@ class Layout:
 
     def to_json(self) -> LayoutJSON:
         data: LayoutJSON = {
+            # A new dict per node (the caller may change it), copied from the one kept for
+            # the same tile in the same place: front ends ask for the layout at every action.
             "nodes": [
-                {
-                    "n": nd.n, "tile": str(nd.tile), "parent": nd.parent, "port": nd.port,
-                    "touching": nd.touching, "outer": nd.outer, "double": nd.tile.is_double,
-                    "spinner": nd.spinner,
-                }
-                for nd in self.nodes
+                dict(_node_json(i + 1, tid, port, touching, spinner))  # type: ignore[misc]
+                for i, (tid, port, touching, spinner) in enumerate(zip(
+                    self.tile_ids[:self.count], self.parent_port, self.touch, self.spinner,
+                    strict=False))
             ],
             "ends": [{"node": e.node, "port": e.port, "value": e.value} for e in self.ends_list()],
             "total": self.total,
@@ -483,3 +484,16 @@ class Layout:
             for nd in self.nodes
         )
         return f"<Layout {placed or 'empty'} total={self.total}>"
+
+
+@lru_cache(maxsize=8192)
+def _node_json(n: int, tile_id: int, parent_port: int, touching: int,
+               spinner: bool) -> NodeJSON:
+    """Tile #``n`` as ``Layout.to_json`` writes it (the fields of ``Layout.node``)."""
+    tile = TILE_BY_ID[tile_id]
+    return {
+        "n": n, "tile": str(tile), "parent": 0 if parent_port < 0 else parent_port // 4 + 1,
+        "port": "" if parent_port < 0 else port_name(parent_port), "touching": touching,
+        "outer": touching if tile.is_double else tile.other(touching),
+        "double": tile.is_double, "spinner": spinner,
+    }

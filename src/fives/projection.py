@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from fives.claims import ClaimsGame, callers
@@ -61,7 +62,7 @@ from fives.settlement import score_rules
 from fives.solitaire import deck_sources
 from fives.state import new_layout
 from fives.tiles import Tile
-from fives.views import action_json
+from fives.views import ActionJSON, action_json
 
 if TYPE_CHECKING:
     from fives.game import Game
@@ -113,7 +114,7 @@ def public_part(game: Game, *, deadline: float | None = None,
         "start_scores": list(game.start_scores),
         "deck": deck_sources(game),
         # Every draw's tile is left out: a seat's own are in its part (``drawn``).
-        "history": [action_json(a._replace(tile=None)) for a in game.history],
+        "history": [_public_history_entry(a) for a in game.history],
         "events": last_events(game) if events else [],
         "reveal": None if playing else reveal(game),
         "winner": game.winner,
@@ -130,6 +131,15 @@ def _call_window(game: Game) -> CallWindowJSON | None:
 
 
 def rules_json(rules: Ruleset) -> RulesJSON:
+    """The ruleset as the projection shows it (a new dict each call: the caller may change it)."""
+    kept = _rules_json(rules)
+    return {**kept, "options": dict(kept["options"])}
+
+
+# A server builds the public part at every action: these parts repeat (one ruleset per table,
+# a hand's actions once each), so they are built once and copied, which is several times cheaper.
+@lru_cache(maxsize=64)
+def _rules_json(rules: Ruleset) -> RulesJSON:
     return {
         "preset": rules.name,
         "options": rules.options(),
@@ -152,6 +162,21 @@ def rules_json(rules: Ruleset) -> RulesJSON:
         "muggins_claims": rules.muggins_claims,
         "muggins_overclaim": rules.muggins_overclaim,
     }
+
+
+def _public_history_entry(action: PublicAction) -> ActionJSON:
+    """One action of the public history, its drawn tile (if any) left out: a new dict."""
+    move = action.move
+    # Moves compare by code and claim; a sniff's form is written apart, so it joins the key.
+    entry = _public_action_json(action.seat, action.kind, move,
+                                "" if move is None else move.form, action.open_values)
+    return {**entry, "open_values": list(entry["open_values"])}
+
+
+@lru_cache(maxsize=4096)
+def _public_action_json(seat: int, kind: str, move: Move | None, form: str,
+                        open_values: tuple[int, ...]) -> ActionJSON:
+    return action_json(PublicAction(seat, kind, move, None, open_values))
 
 
 def _part_json(part: CountedPart) -> PartJSON:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +58,42 @@ def test_a_locked_database_is_named_quickly(tmp_path: Path) -> None:
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+def test_appends_written_together_each_hear_their_own_outcome(tmp_path: Path) -> None:
+    """Appends that arrive while a commit runs are written in one transaction (group commit);
+    the taken seq among them fails alone, every other caller gets its row's time, and the
+    whole batch's callers are woken by one call into their loop, not one each."""
+
+    async def scenario() -> None:
+        storage = SqliteStorage(tmp_path / "db.sqlite3")
+        storage.start()
+        loop = asyncio.get_running_loop()
+        wakes = 0
+        plain = loop.call_soon_threadsafe
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal wakes
+            wakes += 1
+            return plain(*args, **kwargs)
+
+        try:
+            await storage.create_table("t1", {"preset": "five-up"}, [])
+            await storage.append("t1", 1, "deal", {"n": 0})
+            loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
+            seqs = [1, *range(2, 41)]  # seq 1 is taken already
+            outcomes = await asyncio.gather(
+                *(storage.append("t1", seq, "move", {"n": seq}) for seq in seqs),
+                return_exceptions=True)
+            loop.call_soon_threadsafe = plain  # type: ignore[method-assign]
+            assert isinstance(outcomes[0], SeqTaken)
+            assert all(isinstance(at, float) for at in outcomes[1:]), outcomes
+            assert 1 <= wakes < len(seqs) // 2, wakes
+            loaded = await storage.load("t1")
+            assert loaded is not None
+            assert [(e.seq, e.payload) for e in loaded[1]] == [
+                (1, {"n": 0}), *((seq, {"n": seq}) for seq in range(2, 41))]
+        finally:
+            storage.close()
+
+    asyncio.run(scenario())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import contextlib
 import hashlib
 import json
 import queue
@@ -172,7 +173,10 @@ def insert_table(
 
 
 Job = Callable[[sqlite3.Connection], Any]
-Done = Callable[[Any, BaseException | None], None]
+# Who waits for a job: its future, on its event loop.
+Done = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+# A job's outcome for its waiting future: the result, or the error.
+Settled = tuple["asyncio.Future[Any]", Any, BaseException | None]
 # A log row, ready to insert: (table_id, seq, kind, payload as JSON, time).
 Row = tuple[str, int, str, str, float]
 
@@ -194,7 +198,8 @@ class Writer:
     transaction (group commit: one fsync for many tables), with as few calls into SQLite as
     possible, since each call hands the GIL back and forth with the busy event loop. If a
     batch fails, its items are retried one by one so that only the faulty one fails. A
-    caller hears back only once its transaction is durable; ``close`` finishes what is queued.
+    caller hears back only once its transaction is durable, and a batch's callers all at once
+    (one wake-up of their loop, not one per caller); ``close`` finishes what is queued.
     """
 
     def __init__(self, path: str) -> None:
@@ -207,20 +212,7 @@ class Writer:
         """Run ``job`` (a callable on the connection, or a log row to insert), durably."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-
-        def settle(result: Any, exc: BaseException | None) -> None:
-            if future.done():
-                return
-            if exc is not None:
-                future.set_exception(exc)
-            else:
-                future.set_result(result)
-
-        def done(result: Any, exc: BaseException | None) -> None:
-            if not loop.is_closed():
-                loop.call_soon_threadsafe(settle, result, exc)
-
-        self.jobs.put((job, done))
+        self.jobs.put((job, (loop, future)))
         return await future
 
     def close(self) -> None:
@@ -273,9 +265,26 @@ class Writer:
                     running = False
                     break
                 batch.append(item)
-            for (_, done), (result, error) in zip(batch, self._commit(db, batch), strict=True):
-                done(result, error)
+            outcomes: dict[asyncio.AbstractEventLoop, list[Settled]] = {}
+            for (_, (loop, future)), (result, error) in zip(
+                    batch, self._commit(db, batch), strict=True):
+                outcomes.setdefault(loop, []).append((future, result, error))
+            for loop, settled in outcomes.items():
+                if not loop.is_closed():
+                    with contextlib.suppress(RuntimeError):  # closed meanwhile
+                        loop.call_soon_threadsafe(_settle, settled)
         db.close()
+
+
+def _settle(settled: list[Settled]) -> None:
+    """Hand each waiting caller its job's outcome (on their loop; a cancelled wait is left)."""
+    for future, result, error in settled:
+        if future.done():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
 
 
 class SqliteStorage(Storage):
