@@ -18,7 +18,7 @@ from fives.rules import Ruleset
 from fives.tui.commands import own_moves
 from fives.tui.screen import HandSummary
 from fives.tui.session import PlaySession, seat_names, side_names
-from tui.scripted_ui import ScriptedUI, advance, first_moves, lines, plain
+from tui.scripted_ui import ScriptedUI, advance, first_moves, lines, plain, random_moves
 
 if TYPE_CHECKING:
     from fives.moves import Move
@@ -384,3 +384,107 @@ def test_an_empty_line_shows_the_table_again(sleeps: list[float], save_dir: Path
     assert all(m is not None and m.moves == shows[0].moves and m.moves for m in shows
                if shows[0] is not None)
     assert len(s.game.to_record()["hands"][0]["actions"]) == 1  # the bot's lead only
+
+
+def test_the_hot_seat_hands_over_at_each_new_hand_even_to_the_last_player(
+        sleeps: list[float], save_dir: Path) -> None:
+    """The player who made the last move of a hand often leads the next one: their new hand is
+    shown only after the handover, as at every change of player."""
+    game = Game(five_up(), seed=3)
+    ui = ScriptedUI(random_moves(3))
+    s = session(game, ["human", "human"], ui)
+    assert s.run() == 0
+    ended = [i for i, c in enumerate(ui.calls) if c.kind == "hand_end"]
+    assert len(ended) > 3
+    same_player_again = 0
+    for i in ended[:-1]:
+        after = ui.calls[i + 1:]
+        first_move = next(c for c in after if c.kind == "ask" and "your move" in c.text)
+        player = first_move.text.split(",")[0]
+        handover = next(c for c in after if c.kind in ("handover", "ask") and (
+            c.kind == "handover" or "your move" in c.text))
+        assert handover.kind == "handover", f"no handover after the hand's end before {player}"
+        assert handover.prompt == f"Pass the keyboard to {player}, then press Enter > "
+        before = [c for c in ui.calls[:i] if c.kind == "ask" and "your move" in c.text]
+        same_player_again += before[-1].text.split(",")[0] == player
+    assert same_player_again > 0
+
+
+def test_the_results_in_the_players_language_with_the_tally_and_the_score_sheet(
+        save_dir: Path) -> None:
+    def results_of(game: Game, seats: list[str], **kwargs: object) -> list[str]:
+        ui = ScriptedUI(lines([]))
+        assert session(game, seats, ui, **kwargs).run() == 0
+        parts = ui.last("results").parts
+        assert parts is not None
+        return [plain(p) for p in parts]
+
+    game = advance(Game(five_up(10), seed=1), 1, lambda g: g.is_over)
+    hands = hand_summaries_of(game)
+    assert len(hands) >= 3
+    french = results_of(game, ["human", "greedy"], lang="fr")
+    assert french[2].splitlines()[0].split() == ["Camp", "Score", "Marque", "sur", "papier"]
+    assert french[3].splitlines()[0].strip() == "Scores après chaque manche"
+    assert french[3].splitlines()[2].split() == ["Manche", "Fin", "Vous", "Nord", "(glouton)"]
+    rows = [line.split() for line in french[3].splitlines()[4:] if line.strip()]
+    assert rows == [[str(h.hand), "domino" if h.result == "out" else h.result,
+                     *map(str, h.scores)] for h in hands]
+    plain_en = results_of(game, ["human", "greedy"], tally=False)
+    assert plain_en[2].splitlines()[0].split() == ["Side", "Score"]
+    assert "Scores after each hand" in plain_en[3] and "Manche" not in plain_en[3]
+    solo = advance(Game(Ruleset.preset("five-up-solitaire"), seed=1), 1, lambda g: g.is_over)
+    deck = [line for line in results_of(solo, ["human"])[2].splitlines()
+            if line.startswith("The deck")]
+    assert len(deck) == 1 and "(handicap " in deck[0] and " + overdraws " in deck[0]
+    partners = advance(Game(Ruleset.preset("all-fives", players=4, partnerships=True,
+                                           target=20), seed=3), 3, lambda g: g.is_over)
+    sheet = results_of(partners, ["greedy", "greedy", "human", "greedy"])[3]
+    heading = sheet.splitlines()[2]
+    assert heading.rstrip().endswith("South (greedy) & You   West (greedy) & East (greedy)")
+
+
+def test_a_resumed_game_brings_the_hands_played_before(sleeps: list[float],
+                                                        save_dir: Path) -> None:
+    game = advance(Game(five_up(61), seed=6), 6,
+                   lambda g: g.hand_number == 3 and g.phase_name == "play" and g.turn == 0)
+    before = hand_summaries_of(game)
+    assert [h.hand for h in before] == [1, 2]
+    ui = ScriptedUI(lines([None]))
+    s = session(game, ["human", "greedy"], ui)
+    assert s.history == before
+    assert s.run() == 0
+    shown = ui.last("show").moment
+    assert shown is not None and shown.history == before
+    assert [h.winner for h in before] == [e.winner for e in game.events
+                                          if isinstance(e, HandEndEvent)]
+
+
+def test_the_drawn_tile_is_marked_until_the_player_places_a_tile(
+        sleeps: list[float], save_dir: Path) -> None:
+    def only_a_draw(g: Game) -> bool:
+        return (g.phase_name == "play" and g.turn == 0
+                and [m.kind for m in own_moves(g.view(0))] == ["draw"])
+
+    game = advance(Game(five_up(target=61), seed=3), 1, only_a_draw)
+    nodes = len(game.layout.to_json()["nodes"])
+    placed: list[int] = []
+
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        moment = ui.last("show").moment
+        assert moment is not None
+        if placed:
+            return None
+        placed.append(1)
+        place = [i for i, m in enumerate(moment.moves, start=1) if m.kind == "place"]
+        return str(place[0])
+
+    ui = ScriptedUI(answer)
+    s = session(game, ["human", "greedy"], ui)
+    assert s.run() == 0
+    asked = ui.kinds().index("ask")
+    before = ui.calls[asked - 1].moment
+    assert before is not None and before.drawn is not None  # marked until a tile is placed
+    assert before.last_node is None  # nothing placed since the session began
+    after = next(c.moment for c in ui.calls[asked:] if c.kind == "show")
+    assert after is not None and after.drawn is None  # the player's tile, then the bot's
+    assert after.last_node == nodes + 2

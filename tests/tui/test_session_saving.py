@@ -237,15 +237,22 @@ def test_ctrl_d_and_ctrl_c_save_as_of_the_last_action(save_dir: Path, lang: str,
             handlers.append(signal.getsignal(signal.SIGINT))
             super().bye(line)
 
+    def mine(signum: int, frame: object) -> None:
+        raise AssertionError("not called")
+
     s, _ = new_session(answer, lang=lang)
     s.ui = ui = Watching(answer)
-    assert s.run() == status
+    previous = signal.signal(signal.SIGINT, mine)
+    try:
+        assert s.run() == status
+        assert signal.getsignal(signal.SIGINT) is mine  # the player's handler is back after
+    finally:
+        signal.signal(signal.SIGINT, previous)
     (path,) = saved_files(save_dir)
     saved = {"en": "Game saved to {p}", "fr": "Partie sauvegardée dans {p}"}[lang]
     assert ui.last("bye").text == saved.format(p=path) + "\n" + hint(path, lang)
     assert json.loads(path.read_text(encoding="utf-8")) == s.safe_record
     assert handlers == [signal.SIG_IGN]  # a second Ctrl-C cannot cut the save short
-    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
     record = load_record(path.read_text(encoding="utf-8"))
     assert record is not None
 
