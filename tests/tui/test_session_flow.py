@@ -4,6 +4,7 @@ hands' ends, the game's end and its results, the bots' turns, a forced draw, the
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -156,6 +157,9 @@ def test_a_game_between_bots_asks_nothing_and_pauses_between_actions(
     ends = ui.of("hand_end")
     assert len(hands) > 2 and len(ends) == len(hands)
     assert all(c.prompt is None for c in ends)
+    # nobody's hand on the table: every moment is a spectator's
+    seen = [c.moment for c in ui.of("show") + ends]
+    assert seen and all(m is not None and m.viewer is None and m.view.hand == () for m in seen)
     assert [c.headline is None for c in ends] == [True] * (len(hands) - 1) + [False]
     # a pause after each action while the hand goes on, three between two hands
     bot_moves = sum(len(h["actions"]) for h in game.to_record()["hands"])
@@ -488,3 +492,31 @@ def test_the_drawn_tile_is_marked_until_the_player_places_a_tile(
     after = next(c.moment for c in ui.calls[asked:] if c.kind == "show")
     assert after is not None and after.drawn is None  # the player's tile, then the bot's
     assert after.last_node == nodes + 2
+
+
+def test_last_choice_finds_a_seats_last_tile_in_the_record() -> None:
+    """(hand, action) of a seat's last lead or placement, counted as the record lists them:
+    draws and passes are actions, each hand counts from 0."""
+    from fives.tui.session import last_choice
+
+    game = Game(Ruleset.preset("five-up", players=3, target=61), seed=5)
+    placed: dict[int, tuple[int, int]] = {}
+    hand, action = 0, 0
+    steps = 0
+    rng = random.Random(5)
+    while steps < 60:
+        if game.phase_name == "hand_over":
+            game.next_hand()
+            hand, action = hand + 1, 0
+            continue
+        seat = game.turn
+        move = rng.choice(list(game.view(seat).legal_moves))
+        game.play(move)
+        if move.kind in ("lead", "place"):
+            placed[seat] = (hand, action)
+        action += 1
+        steps += 1
+        record = game.to_record()
+        for s in range(3):
+            assert last_choice(record, s) == placed.get(s), (steps, s)
+    assert hand >= 1 and len(placed) == 3

@@ -115,3 +115,76 @@ def test_an_exact_claim_is_never_offered() -> None:
     assert any(e.seat == 1 and e.points > 0 for e in calls_in(s))  # the bot calls the player's
     assert any(line.startswith("North (greedy) calls muggins and takes") for line in
                (c for call in ui.of("actions") for c in call.log or []))
+
+
+def test_a_claim_typed_with_the_move_is_not_asked_again() -> None:
+    """'1=0' plays move 1 claiming 0: the claim was given, no question follows."""
+    ui = ScriptedUI(lambda ui, prompt: None if ui.of("ask")[1:] else "1=0")
+    s = claims_session(ui, GreedyPlayer(seed=1))
+    before = len(s.game.history)
+    assert s.run() == 0
+    assert CLAIM["en"] not in ui.texts("ask")
+    played = s.game.history[before]
+    assert played.seat == 0 and played.move is not None and played.move.claim == 0
+    assert ui.texts("ask")[-1] == "You, your move (number, notation, or help) > "
+
+
+@pytest.mark.parametrize(("target", "bot", "caller", "won"), [
+    (15, ShortCounter, 0, "You win the game! (You)"),
+    (5, GreedyPlayer, 1, "North (greedy) wins the game!"),
+])
+def test_a_call_that_reaches_the_target_ends_the_game_at_once(
+        target: int, bot: type[GreedyPlayer], caller: int, won: str) -> None:
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        if prompt == CLAIM["en"]:
+            return "0"
+        if prompt == OFFER["en"]:
+            return "y"
+        return "1" if "your move" in prompt else ""
+
+    ui = ScriptedUI(answer, limit=400)
+    game = Game(Ruleset.preset("muggins-1868", target=target), seed=2)
+    s = PlaySession(game, ["human", "greedy"], {1: bot(seed=1)}, ui=ui)
+    assert s.run() == 0
+    assert game.is_over
+    last_call = game.events[-3]
+    assert isinstance(last_call, MugginsEvent) and last_call.seat == caller
+    end = ui.last("hand_end")
+    assert end.headline is not None and end.headline.plain == won
+    assert ui.texts("ask")[-1] == "Save the record of this game? [y/N] > "
+
+
+def test_a_call_typed_at_the_prompt_keeps_the_turn_and_its_moves() -> None:
+    """The offer let go, 'muggins' typed at the move prompt calls all the same; the player's
+    moves are still theirs to choose from (by number), and the hint still reads the table."""
+    script = iter(["", "muggins", "hint", "1", "0"])
+    offered: list[str] = []
+
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        if prompt == OFFER["en"]:
+            offered.append(prompt)
+        if not offered:
+            return "0" if prompt == CLAIM["en"] else "1" if "your move" in prompt else ""
+        return next(script, None)
+
+    ui = ScriptedUI(answer)
+    s = claims_session(ui, ShortCounter(seed=1))
+    assert s.run() == 0
+    mine = [e for e in calls_in(s) if e.seat == 0]
+    assert len(mine) == 1 and mine[0].points > 0
+    start = ui.texts("ask").index(OFFER["en"])
+    move_prompt = "You, your move (number, notation, or help) > "
+    assert ui.texts("ask")[start + 1:start + 5] == [move_prompt] * 3 + [CLAIM["en"]]
+    at = next(i for i, c in enumerate(ui.calls) if c.kind == "ask" and c.text == OFFER["en"])
+    shown = [c.moment for c in ui.calls[at:] if c.kind == "show" and c.moment is not None]
+    assert shown[0].moves == shown[1].moves  # before the call and after it
+    listed = shown[1].moves
+    tile = listed[0].tile
+    assert tile is not None
+    (hint,) = ui.texts("overlay")
+    assert hint.startswith("Hint from the strongest bot (best first):\n  1) ")
+    assert f"[{tile.high}|{tile.low}]" in hint.splitlines()[1] or \
+        f"[{tile.low}|{tile.high}]" in hint.splitlines()[1]
+    played = [a for a in s.game.history if a.seat == 0 and a.move is not None
+              and a.move.kind in ("lead", "place")][-1]
+    assert played.move is not None and played.move.tile == tile and played.move.claim == 0
