@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fives.moves import CLAIM_MAX
+from fives.claims import with_exact_claim
+from fives.moves import CLAIM_MAX, Move
 from fives.tui.commands import COMMANDS
 from fives.tui.session import PlaySession, SessionEnd
 from tui.prompt_session import Recorder, listed, play_until, start, typed, window
@@ -69,6 +70,40 @@ def test_a_number_with_a_claim_plays_that_move_claiming_it(line: str, claim: int
     assert typed(s, line) is True
     assert last_action(s) == move.with_claim(claim).notation(explicit=True)
     assert ui.asked == []  # the claim typed is not asked again
+
+
+def test_a_lead_by_its_number_carries_its_claim() -> None:
+    s, ui = start("muggins-1868")
+    play_until(s, lambda s: s.game.turn == 0 and s.game.layout.count == 0)
+    move = listed(s)[0]
+    assert move.kind == "lead"
+    assert typed(s, "1=5") is True
+    assert last_action(s) == move.with_claim(5).notation(explicit=True)
+    assert ui.said == [] and ui.asked == []
+
+
+def test_the_muggins_call_has_no_number() -> None:
+    """With a short claim to call, the numbers are the tile moves only: the call is typed."""
+    s, ui = start("muggins-1868")
+
+    def scoring(s: PlaySession) -> bool:
+        game = s.game
+        return game.turn == 1 and window(s) is None and any(
+            with_exact_claim(game, m).claim > 0 for m in game.legal_moves
+            if m.kind in ("lead", "place"))
+
+    play_until(s, scoring)
+    move = next(with_exact_claim(s.game, m) for m in s.game.legal_moves
+                if m.kind in ("lead", "place") and with_exact_claim(s.game, m).claim > 0)
+    s.game.play(move.with_claim(0))
+    legal = list(s.game.view(0).legal_moves)
+    assert Move.muggins(0) in legal
+    tiles = [m for m in legal if m.kind != "muggins"]
+    assert listed(s) == tiles
+    before = s.game.to_record()
+    assert typed(s, str(len(tiles) + 1)) is False
+    assert ui.errors == [f"No move number {len(tiles) + 1}: choose 1 to {len(tiles)}."]
+    assert s.game.to_record() == before
 
 
 def test_the_claims_number_is_the_move_not_the_claim() -> None:
@@ -158,6 +193,17 @@ def test_help_words_show_the_help_wrapped_at_200_columns(word: str, lang: str) -
         if line and not any(p.endswith(line) for p in paragraphs):
             assert len(line) + 1 + len(after.split(" ")[0]) > 200, (line, after)
     assert ui.said == []
+
+
+def test_no_help_line_is_wider_than_200_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fives.i18n import en
+
+    words = ["w" * 21, *["v" * 9] * 18, "x"]  # 201 columns up to the last "v"
+    monkeypatch.setitem(en.MESSAGES, "tui.help_text", " ".join(words))
+    s, ui = mid_hand()
+    assert typed(s, "help") is False
+    assert [line.plain for line in ui.overlays[0]] == [" ".join(words[:18]), "v" * 9 + " x"]
+    assert len(ui.overlays[0][0].plain) == 191
 
 
 @pytest.mark.parametrize("word", COMMANDS["rules"])
