@@ -1,0 +1,82 @@
+"""The lobby's routes where a room ends otherwise than by its game: a room closed while its only
+page was quiet (the page that asks again is told so), a game that ends or is played again (the
+hub tells the lobby, which lists it or not), and the caps of each address behind a trusted proxy."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from fives.web.config import ServerConfig
+from fives.web.lobby import ABSENT_S
+
+from .conftest import FAST, clients_of
+from .test_lobby import FakeClock, play_now
+from .test_lobby_answers import answer, refusals, refused
+
+
+def test_a_seat_of_a_room_closed_while_its_page_was_quiet(two_clients: list[TestClient]) -> None:
+    a, b = two_clients
+    clock = FakeClock(two_clients)
+    seat = play_now(a, wait=60)
+    own = {"room": seat["room"], "token": seat["token"]}
+    clock.now += ABSENT_S - 0.5
+    assert answer(b.get("/api/lobby"), 200)["waiting"] != []  # still there
+    clock.now += 0.5
+    assert answer(b.get("/api/lobby"), 200)["waiting"] == []  # closed: nobody asked
+    for client in (a, b):  # asked again, on either process: closed, not restarted
+        before = refusals(two_clients, "lobby_closed")
+        refused(two_clients, client.post("/api/lobby/wait", json=own), 410,
+                "web.err.lobby_closed", "lobby_closed", before)
+    assert answer(a.get("/api/lobby"), 200)["waiting"] == []
+    again = play_now(b, wait=60)
+    assert again["room"] != seat["room"] and again["seat"] == 0
+
+
+def test_a_lobby_game_leaves_the_listing_when_it_ends(two_clients: list[TestClient]) -> None:
+    a, b = two_clients
+    clock = FakeClock(two_clients)
+    seat = play_now(a, wait=10, level="random")
+    clock.now += 10
+    started = answer(a.post("/api/lobby/wait", json={"room": seat["room"],
+                                                     "token": seat["token"]}), 200)
+    assert started["url"] and started["watch"]
+    hub = a.app.state.server  # type: ignore[attr-defined]
+    portal = a.portal
+    assert portal is not None
+    link = portal.call(hub.storage.find_token, started["watch"].split("=", 1)[1])
+    assert link is not None and link[1] is None  # the spectators' link of this table
+    listeners = hub.game_listeners
+    assert len(listeners) == 1
+    portal.call(listeners[0], link[0], False)  # what the hub does when the game ends
+    assert answer(b.get("/api/lobby"), 200)["playing"] == []
+    portal.call(listeners[0], link[0], True)  # a rematch: in progress again
+    assert [r["watch"] for r in answer(b.get("/api/lobby"), 200)["playing"]] == [
+        started["watch"]]
+
+
+@pytest.fixture
+def behind_a_proxy(tmp_path: Path) -> Iterator[TestClient]:
+    """One app that believes the X-Forwarded-For of its test client (a trusted proxy)."""
+    with contextlib.ExitStack() as stack:
+        config = ServerConfig(limits=FAST, bot_delay=0.0, trusted_proxies=("testclient",))
+        yield clients_of("sqlite", tmp_path, stack, config)[0]
+
+
+def test_each_address_behind_a_proxy_has_its_own_caps(behind_a_proxy: TestClient) -> None:
+    client = behind_a_proxy
+    FakeClock([client])
+    home, away = {"x-forwarded-for": "10.0.0.1"}, {"x-forwarded-for": "10.0.0.2"}
+    for preset in ("five-up", "all-fives"):
+        answer(client.post("/api/lobby/play", json={"preset": preset, "players": 2},
+                           headers=home), 200)
+    refused_home = client.post("/api/lobby/play", json={"preset": "draw", "players": 2},
+                               headers=home)
+    assert answer(refused_home, 429)["key"] == "web.err.lobby_rooms"
+    seat = answer(client.post("/api/lobby/play", json={"preset": "draw", "players": 2},
+                              headers=away), 200)
+    assert seat["seat"] == 0
