@@ -112,6 +112,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/web/test_lobby_store.py",
         "tests/scale/test_lobby.py",
         "tests/scale/test_lobby_answers.py",
+        "tests/scale/test_lobby_room_ends.py",
+        "tests/scale/test_lobby_store_contract.py",
     ]),
     # The terminal game: the turn loop (session.py) and the commands typed at its prompt
     # (commands.py), played through the line mode in-process (no pty, no full-screen app).
