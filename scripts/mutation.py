@@ -73,6 +73,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/bots/test_ismcts.py::test_a_tiny_time_budget_is_honoured",
         "tests/bots/test_ismcts.py::test_the_tree_finds_the_exact_values_when_nothing_is_hidden",
         "tests/bots/test_ismcts.py::test_the_overdraw_is_a_first_move_like_the_others",
+        "tests/bots/test_ismcts_tree.py",
     ]),
     # Every step of one episode set per kind of table (not all 42 configurations: each
     # mutant would replay them all), the action round trip and the kept vectors catching up.
