@@ -21,8 +21,10 @@ from web.helpers import view_of
 
 from .inprocess import (
     create,
+    die,
     frame,
     is_state,
+    live_set,
     migrated_database,
     processes,
     queued,
@@ -39,21 +41,6 @@ def db() -> Iterator[str]:
 
 def run(scenario: Any) -> None:
     asyncio.run(scenario)
-
-
-async def die(server: SharedGameServer) -> None:
-    """As the kernel does for a killed process: its inbox stops listening (nothing else)."""
-    for task in server.loops:
-        task.cancel()
-    listener = server.coord._listener
-    assert listener is not None
-    listener.cancel()
-    await server.coord._pubsub.aclose()
-
-
-async def live_set(server: SharedGameServer) -> set[str]:
-    members = await server.coord.redis.smembers(server.coord.key("live"))
-    return {m.decode() if isinstance(m, bytes) else m for m in members}
 
 
 async def stored_epoch(server: SharedGameServer, table_id: str) -> int | None:
@@ -96,14 +83,16 @@ def test_a_fenced_append_drops_the_table_and_its_sockets_find_the_new_owner(
             turn = view_of(states[0])["turn"]
             here = mine[turn]
             move = view_of(states[turn])["legal_moves"][0]
+            pending = owner.task = asyncio.ensure_future(asyncio.sleep(60))
             with caplog.at_level(logging.WARNING, "fives.web"), pytest.raises(Fenced):
                 await a.act(owner, here, "play", {"move": move})
+            await asyncio.sleep(0)
+            assert pending.cancelled()
             assert table_id not in a.tables and table_id not in a.coord.owned
             assert table_id not in a.pg.epochs
             assert a.attached == {table_id: {c.id: c for c in mine}}
             assert a.rejoin == {table_id}
             assert a.metrics.tables._value.get() == 0
-            assert owner.task is None or owner.task.cancelled() or owner.task.done()
             assert [r.getMessage() for r in caplog.records if "lost" in r.getMessage()] == [
                 f"table {table_id}: lost to another process (its append was refused)"]
             sent = spy_sends(a)
@@ -196,16 +185,29 @@ def test_a_lease_lost_at_renewal_is_taken_again_when_nobody_holds_it(
     run(scenario())
 
 
+async def until_live(server: SharedGameServer, table_id: str) -> None:
+    for _ in range(500):
+        if table_id in await live_set(server):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the table was not marked live")
+
+
 def test_a_redis_that_forgot_the_tokens_is_moved_past_postgresql_s(
-        db: str, redis_prefix: str) -> None:
+        db: str, redis_prefix: str, caplog: pytest.LogCaptureFixture) -> None:
     async def scenario() -> None:
         async with processes(db, redis_prefix, 2, lease_s=30.0) as (a, b):
             table_id, _, _ = await create(a)
             await a.stop()
             assert await stored_epoch(b, table_id) == 1
             redis = b.coord.redis
-            await redis.delete(b.coord.key("lease", table_id), b.coord.key("epoch", table_id))
-            assert await b.table(table_id) is not None
+            await redis.delete(b.coord.key("lease", table_id), b.coord.key("epoch", table_id),
+                               b.coord.key("live"))
+            with caplog.at_level(logging.INFO, "fives.web"):
+                assert await b.table(table_id) is not None
+            assert f"table {table_id}: owned here (token 2)" in [
+                r.getMessage() for r in caplog.records]
+            await until_live(b, table_id)
             assert b.coord.owned[table_id] == 2 and b.pg.epochs[table_id] == 2
             assert await stored_epoch(b, table_id) == 2
             assert await b.coord.owner(table_id) == b.me
@@ -283,6 +285,7 @@ def test_a_join_and_a_command_for_a_dead_owner_s_table_take_it(
             assert live is b.tables[table_id]
             assert a.me in b.gone
             assert {first.id, second.id} <= set(live.conns) and b.attached == {}
+            assert b.owners == {} and b.stubs == {}
             assert (await frame(second, is_state))["you"] == 1
             del state
 
@@ -351,7 +354,8 @@ def test_eviction_and_shutdown_give_the_leases_back(db: str, redis_prefix: str) 
         async with processes(db, redis_prefix, 2, lease_s=30.0) as (a, b):
             idle, _, _ = await create(a)
             kept, tokens, _ = await create(a)
-            await a.join(socket(), tokens[0])
+            conn = socket()
+            await a.join(conn, tokens[0])
             assert {idle, kept} <= await live_set(a)
             assert a.evict_idle(10.0 ** 12) == 1
             assert idle not in a.tables and idle not in a.pg.epochs
@@ -360,6 +364,20 @@ def test_eviction_and_shutdown_give_the_leases_back(db: str, redis_prefix: str) 
             assert a.letting_go == {}
             assert await a.coord.owner(idle) is None and idle not in a.coord.owned
             assert await live_set(a) == {kept}
+            a.leave(a.tables[kept], conn)
+            real = a.coord.mark_live
+
+            async def refused(table_id: str, live: bool) -> None:
+                if not live:
+                    raise ConnectionError("redis away")
+                await real(table_id, live)
+
+            a.coord.mark_live = refused  # type: ignore[method-assign]
+            a.evict_idle(10.0 ** 12)  # nobody at the table now: its lease goes even so
+            assert kept not in a.tables
+            with pytest.raises(ConnectionError):
+                await a.letting_go[kept]
+            assert await b.coord.owner(kept) is None and a.coord.owned == {}
             await a.stop()
             assert await b.coord.owner(kept) is None
             assert await live_set(b) == {kept}  # live: another process takes it at once
@@ -398,7 +416,7 @@ def test_a_routed_message_for_a_table_that_moved_on_follows_it(
             b._on_message({"op": "leave", "table": table_id, "conn": 7})  # not b's: dropped
             b._on_message(message)  # b does not own it: passed to a
             await until(lambda: 7 in a.tables[table_id].conns, "the join was not passed on")
-            assert sent == [(a.me, message)] and table_id not in b.tables
+            assert sent == [(a.me, message)] and table_id not in b.tables and b.owners == {}
             assert b.inbound == {} and b.serving == set()
             assert a.tables[table_id].service.names[1] == "Bo"
             assert (await frame(conn, is_state))["you"] == 1

@@ -133,12 +133,13 @@ def test_links_that_cannot_be_a_table_s_are_refused_without_a_lookup(
 def test_a_command_from_another_process_is_played_by_the_owner(
         db: str, redis_prefix: str) -> None:
     async def scenario() -> None:
-        async with processes(db, redis_prefix, 2) as (a, b):
+        async with processes(db, redis_prefix, 3) as (a, b, c):
             table_id, tokens, watch = await create(a)
             here, state_a = await joined(a, tokens[0])
             there, state_b = await joined(b, tokens[1])
             w1, _ = await joined(b, watch)
             w2, _ = await joined(b, watch)
+            w3, _ = await joined(c, watch)
             queued(here)
             turn = view_of(state_a)["turn"]
             mover, server, state = (here, a, state_a) if turn == 0 else (there, b, state_b)
@@ -152,7 +153,7 @@ def test_a_command_from_another_process_is_played_by_the_owner(
                                           "from": b.me})]
             seq = state["seq"] + 1
             after = [await frame(c, lambda f: f["type"] == "state" and f["seq"] == seq)
-                     for c in (here, there, w1, w2)]
+                     for c in (here, there, w1, w2, w3)]
             assert all(move.startswith(e["params"]["move"]) for f in after
                        for e in f["events"] if e["kind"] in ("lead", "place"))
             assert after[2] == after[3] and after[2]["you"] is None
@@ -163,6 +164,9 @@ def test_a_command_from_another_process_is_played_by_the_owner(
             texts, to = steps[0]["texts"], dict(steps[0]["to"])
             assert len(texts) == 2 and set(to) == {there.id, w1.id, w2.id}
             assert to[w1.id] == to[w2.id] != to[there.id]
+            to_c = [m for proc, m in frames_sent(sent_a, "frames") if proc == c.me
+                    and any(f'"seq":{seq}' in t for t in m["texts"])]
+            assert to_c == [{"op": "frames", "texts": [texts[to[w1.id]]], "to": [(w3.id, 0)]}]
             assert a.tables[table_id].service.seq == seq
             stored = await a.pg.load(table_id)
             assert stored is not None and stored[1][-1].payload["move"].startswith(move)
