@@ -459,3 +459,26 @@ def test_a_failed_background_task_is_said(db: str, redis_prefix: str,
                 "background task failed (ConnectionError)"]
 
     run(scenario())
+
+
+def test_a_table_whose_creation_fails_gives_its_lease_back(db: str, redis_prefix: str) -> None:
+    """Its lease was taken before the table was stored: a table that is not offered (its first
+    deal could not be stored) must not keep it, renewed for as long as the process runs."""
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 1, lease_s=30.0) as (a,):
+            real = a.pg.append
+
+            async def database_down(*args: Any) -> float:
+                raise StorageError("database: OperationalError")
+
+            a.pg.append = database_down  # type: ignore[method-assign,assignment]
+            with pytest.raises(StorageError):
+                await create(a)
+            assert a.coord.owned == {} and a.pg.epochs == {}
+            leases = [k async for k in a.coord.redis.scan_iter(match=a.coord.key("lease", "*"))]
+            assert leases == [] and a.tables == {} and a.creating == {}
+            a.pg.append = real  # type: ignore[method-assign]
+            table_id, _, _ = await create(a)
+            assert a.creating == {} and set(a.coord.owned) == {table_id}
+
+    run(scenario())

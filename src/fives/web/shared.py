@@ -90,6 +90,8 @@ class SharedGameServer(GameServer):
         self.retake: set[str] = set()  # tables whose lease renewal failed, to take again
         self.rejoin: set[str] = set()  # tables whose owner must hear our sockets' joins again
         self.letting_go: dict[str, asyncio.Task[None]] = {}  # evicted tables' lease releases
+        # The table each create in flight took a lease for, by the task creating it.
+        self.creating: dict[asyncio.Task[Any] | None, str] = {}
         storage.before_create = self._before_create
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -146,10 +148,22 @@ class SharedGameServer(GameServer):
         token = await self.coord.acquire(table_id)
         if token is None:  # a fresh random id: nobody can hold it
             raise StorageError(f"table {table_id}: its lease is taken")
+        self.creating[asyncio.current_task()] = table_id
         return token
 
     async def create(self, request: TableRequest, address: str | None = None) -> dict[str, Any]:
-        created = await super().create(request, address)
+        try:
+            created = await super().create(request, address)
+        except BaseException:
+            # Not stored, or not dealt: the table is not offered, and its lease, taken before it
+            # was stored, would otherwise be renewed for as long as this process runs.
+            table_id = self.creating.pop(asyncio.current_task(), None)
+            if table_id is not None and table_id not in self.tables:
+                self.pg.disown(table_id)
+                with contextlib.suppress(Exception):
+                    await self.coord.release(table_id)
+            raise
+        self.creating.pop(asyncio.current_task(), None)
         await self.coord.mark_live(created["table"], True)
         return created
 
