@@ -476,6 +476,11 @@ class Watch:
     first: list[tuple[Move, bool]] = field(default_factory=list)
     searches: list[_Descent] = field(default_factory=list)
     loops: list[SampleLoop] = field(default_factory=list)
+    knows: list[inference.Knowledge] = field(default_factory=list)
+    # Each pruning: the descents so far, then copies of what it was given.
+    prunes: list[tuple[int, list[int], list[float], list[float], list[int], float]] = field(
+        default_factory=list)
+    solves: list[tuple[float | None, int | None]] = field(default_factory=list)
 
 
 @pytest.fixture
@@ -484,9 +489,24 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     sample = inference.sample_soft
     first_move = ismcts._first_move
 
-    def counted(know: Any, rng: random.Random) -> Any:
+    def counted(know: inference.Knowledge, rng: random.Random) -> Any:
         seen.samples += 1
+        seen.knows.append(know)
         return sample(know, rng)
+
+    pruned = expert.prune
+
+    def prune(alive: list[int], sums: list[float], sq: list[float], samples: list[int],
+              z: float) -> list[int]:
+        seen.prunes.append((len(seen.descents), alive[:], sums[:], sq[:], samples[:], z))
+        return pruned(alive, sums, sq, samples, z)
+
+    solve = expert.solve_endgame
+
+    def solve_endgame(view: SeatView, moves: tuple[Move, ...], seconds: float | None,
+                      iterations: int | None) -> Any:
+        seen.solves.append((seconds, iterations))
+        return solve(view, moves, seconds, iterations)
 
     def first(sim: HandSim, move: Move, tree: _Node) -> tuple[_Node, bool]:
         node, fish = first_move(sim, move, tree)
@@ -516,6 +536,8 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     monkeypatch.setattr(ismcts, "_first_move", first)
     monkeypatch.setattr(ismcts, "_Descent", Watched)
     monkeypatch.setattr(ismcts, "SampleLoop", Loop)
+    monkeypatch.setattr(ismcts, "prune", prune)
+    monkeypatch.setattr(ismcts, "solve_endgame", solve_endgame)
     yield seen
 
 
@@ -653,10 +675,10 @@ def test_a_time_budget_stops_once_one_move_is_left(
     watch: Watch, prune_from: int, stops: int
 ) -> None:
     """Pruning is tried every 8 samples from ``prune_from`` on; under a time budget a search
-    left with one move stops there (a long budget, never reached)."""
+    left with one move stops there (a budget far longer than that)."""
     view = position("all-fives", {"target": 150}, None, 2, 2, groups=4)
     player = IsmctsPlayer(seed=3, exact=False, prune_z=0.0, prune_from=prune_from)
-    player.explain(view, top=50, budget=Budget(seconds=60.0))
+    player.explain(view, top=50, budget=Budget(seconds=5.0))
     assert watch.samples == stops
 
 
@@ -666,6 +688,58 @@ def test_no_pruning_before_prune_from_nor_with_a_wide_margin(watch: Watch) -> No
         view, top=50, budget=Budget(iterations=24))
     groups = len(expert.move_groups(view, tuple(view.legal_moves)))
     assert len(watch.descents) == 24 * groups
+
+
+def test_pruning_weighs_each_first_moves_outcomes(watch: Watch) -> None:
+    """Every 8 samples from ``prune_from`` on, the pruning gets, per first move still searched,
+    the sum and the sum of squares of its outcomes for our side and its number of samples,
+    with the player's margin; the moves it drops are not searched any more."""
+    view = position("all-fives", {"target": 150}, None, 1, 2, groups=4)
+    player = IsmctsPlayer(seed=3, exact=False, prune_z=1.5, prune_from=8)
+    player.explain(view, top=50, budget=Budget(iterations=40))
+    assert [n for n, *_ in watch.prunes] and len(watch.prunes) == 5
+    rules = view.rules
+    assert view.seat is not None
+    side = rules.side_of(view.seat)
+    win_value = rules.target * 0.5  # All Fives keeps raw points
+    reps = [m for m, _ in watch.first[:len(expert.move_groups(view, tuple(view.legal_moves)))]]
+    dropped = False
+    for k, (done, alive, sums, sq, samples, z) in enumerate(watch.prunes):
+        assert z == 1.5
+        values: dict[Move, list[float]] = {m: [] for m in reps}
+        for move, _node, sim, _path in watch.descents[:done]:
+            values[move].append(sim.value(side, list(view.scores), win_value))
+        for i in alive:
+            vs = values[reps[i]]
+            assert samples[i] == len(vs)
+            assert sums[i] == pytest.approx(sum(vs))
+            assert sq[i] == pytest.approx(sum(v * v for v in vs))
+        # The moves searched up to the next pruning are the ones this one kept.
+        kept = expert.prune(alive, sums, sq, samples, z)
+        dropped |= len(kept) < len(alive)
+        if k + 1 < len(watch.prunes):
+            end = watch.prunes[k + 1][0]
+            assert {m for m, *_ in watch.descents[done:end]} == {reps[i] for i in kept}
+        else:
+            assert done == len(watch.descents), "the 40th sample was the last"
+    assert dropped, "some move was dropped"
+
+
+def test_the_samples_weigh_the_soft_evidence(watch: Watch) -> None:
+    view = position("all-fives", {"target": 150}, None, 6, 8)
+    IsmctsPlayer(seed=3, exact=False).explain(view, budget=Budget(iterations=3))
+    assert len(watch.knows) == 3
+    know = watch.knows[0]
+    assert know.soft, "the position has soft evidence"
+    assert know == inference.infer(view, soft=True)
+
+
+def test_the_endgame_solve_gets_the_decisions_budget(watch: Watch) -> None:
+    view = _endgame_view(3)
+    IsmctsPlayer(seed=1).explain(view, budget=Budget(iterations=50))
+    IsmctsPlayer(seed=1).explain(view)
+    IsmctsPlayer(seed=1).explain(view, budget=Budget(seconds=0.5))
+    assert watch.solves == [(None, 50), (expert.DEFAULT_SECONDS, None), (0.5, None)]
 
 
 def test_the_player_passes_its_settings_to_the_search(watch: Watch) -> None:
