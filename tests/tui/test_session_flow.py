@@ -301,7 +301,7 @@ def test_hands_end_with_the_reveal_then_the_next_hand_starts_afresh(
     def human_leads_next(g: Game) -> bool:
         return g.phase_name == "hand_over" and not g.is_over and g.hand_number == 1
 
-    game = advance(Game(five_up(target=61), seed=2), 4, human_leads_next)
+    game = advance(Game(five_up(target=61), seed=1), 1, human_leads_next)
     ended = game.last_hand_end
     assert ended is not None
     ui = ScriptedUI(lines(["", None]))
@@ -324,8 +324,10 @@ def test_hands_end_with_the_reveal_then_the_next_hand_starts_afresh(
     record = s.record()
     assert saved.read_text(encoding="utf-8").count('"actions"') == 2
     assert len(record["hands"]) == 2
+    assert game.leader == 1  # the player leads hand 2: nothing is on the table yet
     shown = [c.moment for c in ui.of("show") if c.moment is not None]
-    assert shown[0].last_node != 7
+    assert shown[0].last_node is None and shown[0].drawn is None
+    assert record["hands"][1]["actions"] == []
 
 
 def test_the_hot_seat_hands_the_keyboard_over_between_players(
@@ -520,3 +522,22 @@ def test_last_choice_finds_a_seats_last_tile_in_the_record() -> None:
         for s in range(3):
             assert last_choice(record, s) == placed.get(s), (steps, s)
     assert hand >= 1 and len(placed) == 3
+
+
+def test_a_refused_line_shows_nothing_more_and_undo_shows_the_table_once(
+        sleeps: list[float], save_dir: Path) -> None:
+    """A line that is neither a move nor a command: its message, then the prompt again (the
+    table is not printed again); undo: the table of the earlier turn, once."""
+    game = Game(five_up(), seed=4)
+    ui = ScriptedUI(lines(["xyz", "1", "1", "undo", None]))
+    s = session(game, ["human", "greedy"], ui)
+    assert s.run() == 0
+    refused = ui.texts("say").index(next(t for t in ui.texts("say") if "'xyz'" in t))
+    said = [i for i, c in enumerate(ui.calls) if c.kind == "say"][refused]
+    assert ui.kinds()[said - 1:said + 2] == ["ask", "say", "ask"]
+    undone = max(i for i, c in enumerate(ui.calls) if c.kind == "actions")
+    assert ui.calls[undone].log == ["Back to your previous turn."]
+    assert ui.kinds()[undone:] == ["actions", "show", "ask", "bye"]
+    shown = ui.calls[undone + 1].moment
+    assert shown is not None and shown.moves == own_moves(s.game.view(0))
+    assert len(s.game.to_record()["hands"][0]["actions"]) == 3  # lead, the first move, reply

@@ -402,6 +402,7 @@ def test_the_end_of_a_game_saves_its_own_file_without_a_question(tmp_path: Path,
     gone = tmp_path / "gone" / "own.json"
     ui = end_of(finished_game(1, target=10), lines([]), save_to=gone)
     (path,) = saved_files(save_dir)  # kept somewhere all the same
+    assert path.name.startswith("five-up-")
     assert ui.texts("say") == [f"Cannot save to {gone}: No such file or directory",
                                f"Game saved to {path}"]
     assert "Save the record" not in " ".join(ui.texts("ask"))
@@ -415,6 +416,7 @@ def test_the_end_of_a_game_asks_whether_to_save(tmp_path: Path, save_dir: Path,
     assert saved_files(save_dir) == []
     ui = end_of(finished_game(1, target=10), lines(["y", ""]))
     (path,) = saved_files(save_dir)
+    assert path.name.startswith("five-up-")
     assert ui.texts("ask")[-1] == f"File name [{path}] > "
     assert ui.texts("say") == [f"Game saved to {path}"]
     path.unlink()
@@ -423,6 +425,7 @@ def test_the_end_of_a_game_asks_whether_to_save(tmp_path: Path, save_dir: Path,
     for answers in left:
         ui = end_of(finished_game(1, target=10), lines(answers), lang="fr")  # Ctrl-D: left
         assert saved_files(save_dir) == [] and ui.of("bye") == []
+        assert len(ui.texts("ask")) == len(answers)  # nothing asked after Ctrl-D
     assert ui.texts("ask")[0] == "Enregistrer la partie ? [o/N] > "
     home = tmp_path / "home"
     home.mkdir()
