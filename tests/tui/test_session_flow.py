@@ -541,3 +541,24 @@ def test_a_refused_line_shows_nothing_more_and_undo_shows_the_table_once(
     shown = ui.calls[undone + 1].moment
     assert shown is not None and shown.moves == own_moves(s.game.view(0))
     assert len(s.game.to_record()["hands"][0]["actions"]) == 3  # lead, the first move, reply
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_forced_pass_is_made_for_the_player(sleeps: list[float], save_dir: Path,
+                                              lang: str) -> None:
+    def only_a_pass(g: Game) -> bool:
+        return (g.phase_name == "play" and g.turn == 0
+                and [m.kind for m in own_moves(g.view(0))] == ["pass"])
+
+    game = advance(Game(Ruleset.preset("block"), seed=1), 1, only_a_pass)
+    actions = len(game.history)
+    ui = ScriptedUI(lines([None]))
+    s = session(game, ["human", "greedy"], ui, lang=lang, delay=0.5)
+    assert s.run() == 0
+    assert ui.kinds()[:2] == ["actions", "show"]  # no question before the pass
+    log = ui.calls[0].log
+    assert log is not None
+    assert log[-1] == {"en": "You pass: no tile fits and nothing to draw.",
+                       "fr": "Vous passez : aucun domino ne va et plus rien à piocher."}[lang]
+    assert game.history[actions].seat == 0 and game.history[actions].kind == "pass"
+    assert sleeps[0] == 0.5
