@@ -40,6 +40,7 @@ def census(signum: int, frame: FrameType | None) -> None:
     edges = links(gc.garbage) if os.environ.get("GC_CENSUS_EDGES") else []
     gc.garbage.clear()
     gc.set_debug(0)
+    gc.collect()  # what the list kept is garbage again: free it, not freeze it
     gc.freeze()
     with open(os.environ.get("GC_CENSUS_OUT", "gc-census.txt"), "a", encoding="utf-8") as out:
         out.write(f"=== t={time.time():.0f} frozen={frozen} garbage={found} "
