@@ -566,6 +566,8 @@ DECISIONS = [
     ("all-fives", {"target": 150, "players": 3}, [40, 130, 120], 5, 3),
     # Partners: seats 0 and 2 against 1 and 3.
     ("all-fives", {"target": 150, "players": 4, "partnerships": True}, [140, 135], 2, 4),
+    # Scores kept in fives (Five Up): values and the win in raw points, five a unit.
+    ("five-up", {"target": 61}, [55, 57], 3, 2),
     # The solitaire and its overdraw.
     ("five-up-solitaire", {}, None, 4, 6),
 ]
