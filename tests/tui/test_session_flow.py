@@ -562,3 +562,23 @@ def test_a_forced_pass_is_made_for_the_player(sleeps: list[float], save_dir: Pat
                        "fr": "Vous passez : aucun domino ne va et plus rien à piocher."}[lang]
     assert game.history[actions].seat == 0 and game.history[actions].kind == "pass"
     assert sleeps[0] == 0.5
+
+
+def test_the_solitaire_lists_what_each_lead_and_the_overdraw_would_score(
+        sleeps: list[float], save_dir: Path) -> None:
+    """The player leads every hand: each lead's count and points are on the list; the
+    overdraw's price is the deck's, not a count (it has none)."""
+    from fives.solitaire import deck_sources
+
+    game = Game(Ruleset.preset("five-up-solitaire"), seed=3)
+    ui = ScriptedUI(lines(["1", None]))
+    s = session(game, ["human"], ui)
+    assert s.run() == 0
+    first, second = [c.moment for c in ui.of("show") if c.moment is not None and c.moment.moves]
+    assert {m.kind for m in first.moves} == {"lead", "draw"}
+    check_outcomes(first)
+    assert all((o is not None) == (m.kind == "lead") for m, o in zip(
+        first.moves, first.outcomes, strict=True))
+    assert "draw" in [m.kind for m in second.moves]
+    check_outcomes(second)
+    assert second.deck == (deck_sources(s.game) or None) and second.deck is not None

@@ -188,3 +188,26 @@ def test_a_call_typed_at_the_prompt_keeps_the_turn_and_its_moves() -> None:
     played = [a for a in s.game.history if a.seat == 0 and a.move is not None
               and a.move.kind in ("lead", "place")][-1]
     assert played.move is not None and played.move.tile == tile and played.move.claim == 0
+
+
+def test_a_bot_after_the_person_calls_the_short_claim_they_let_go() -> None:
+    """Three players: South's (a bot's) short claim is offered first to the person at West, the
+    next seat; let go, North (a bot, after them) calls it before the person plays."""
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        if prompt == CLAIM["en"]:
+            return "0"
+        if "Call muggins?" in prompt:
+            return ""
+        return "1" if "your move" in prompt and len(ui.of("ask")) < 40 else None
+
+    ui = ScriptedUI(answer)
+    game = Game(Ruleset.preset("muggins-1868", players=3), seed=2)
+    s = PlaySession(game, ["greedy", "human", "greedy"],
+                    {0: ShortCounter(seed=1), 2: GreedyPlayer(seed=2)}, ui=ui)
+    assert s.run() == 0
+    offers = [p for p in ui.texts("ask") if "Call muggins?" in p]
+    assert offers and all(p.startswith("South (greedy) claimed 0.") for p in offers)
+    by_bot = [e for e in calls_in(s) if e.seat == 2]
+    assert len(by_bot) >= len(offers) and all(e.points > 0 for e in by_bot)
+    assert any(line.startswith("North (greedy) calls muggins and takes")
+               for call in ui.of("actions") for line in call.log or [])

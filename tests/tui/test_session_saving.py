@@ -296,6 +296,7 @@ def test_a_closed_output_keeps_the_game_without_a_word(tmp_path: Path, save_dir:
     with pytest.raises(BrokenPipeError):
         s.run()
     (path,) = saved_files(save_dir)
+    assert path.name.startswith("five-up-")
     assert json.loads(path.read_text(encoding="utf-8")) == s.safe_record
     assert ui.of("bye") == [] and ui.of("say") == []
     own = tmp_path / "own.json"
