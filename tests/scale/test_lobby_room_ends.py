@@ -1,6 +1,7 @@
 """The lobby's routes where a room ends otherwise than by its game: a room closed while its only
 page was quiet (the page that asks again is told so), a game that ends or is played again (the
-hub tells the lobby, which lists it or not), and the caps of each address behind a trusted proxy."""
+hub tells the lobby, which lists it or not), the caps of each address behind a trusted proxy, and
+a long refused value as the answer repeats it."""
 
 from __future__ import annotations
 
@@ -80,3 +81,22 @@ def test_each_address_behind_a_proxy_has_its_own_caps(behind_a_proxy: TestClient
     seat = answer(client.post("/api/lobby/play", json={"preset": "draw", "players": 2},
                               headers=away), 200)
     assert seat["seat"] == 0
+
+
+@pytest.fixture
+def one_client(tmp_path: Path) -> Iterator[TestClient]:
+    with contextlib.ExitStack() as stack:
+        yield clients_of("sqlite", tmp_path, stack, ServerConfig(limits=FAST, bot_delay=0.0))[0]
+
+
+@pytest.mark.parametrize(("players", "shown"), [
+    (list(range(30)), repr(list(range(30)))[:40]),  # not a string: its first 40 characters
+    ("x" * 45, "x" * 40),  # a string: without its quotes
+])
+def test_a_long_refused_value_is_cut(one_client: TestClient, players: object,
+                                     shown: str) -> None:
+    response = one_client.post("/api/lobby/play", json={"preset": "all-fives",
+                                                        "players": players})
+    data = answer(response, 400)
+    assert (data["key"], data["params"]) == ("web.err.lobby_players", {"value": shown})
+    assert f"'{shown}'" in data["message"]["en"]
