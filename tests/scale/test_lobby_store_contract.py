@@ -389,6 +389,7 @@ def test_a_closed_store_is_closed(store: SqlLobbyStore) -> None:
 
 def test_a_postgresql_store_holds_one_connection_when_idle(pg_lobby_url: str) -> None:
     store = PgLobbyStore(pg_lobby_url)
+    assert store.pool.closed  # made with the app, opened when it starts
     run(store.open())  # waits for its first connection
     try:
         stats = store.pool.get_stats()
