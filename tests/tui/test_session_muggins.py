@@ -211,3 +211,33 @@ def test_a_bot_after_the_person_calls_the_short_claim_they_let_go() -> None:
     assert len(by_bot) >= len(offers) and all(e.points > 0 for e in by_bot)
     assert any(line.startswith("North (greedy) calls muggins and takes")
                for call in ui.of("actions") for line in call.log or [])
+
+
+def test_a_call_typed_at_the_prompt_that_reaches_the_target_ends_the_game() -> None:
+    """The offer let go, 'muggins' typed at the move prompt takes the player to the target:
+    the game is over there (no move is asked on a finished game), the results follow."""
+    called: list[str] = []
+
+    def answer(ui: ScriptedUI, prompt: str) -> str | None:
+        if prompt == CLAIM["en"]:
+            return "0"
+        if prompt == OFFER["en"]:
+            return ""
+        if "your move" in prompt:
+            if not called and Move.muggins(0) in s.game.view(0).legal_moves:
+                called.append(prompt)
+                return "muggins"
+            return "1"
+        return ""
+
+    ui = ScriptedUI(answer, limit=400)
+    game = Game(Ruleset.preset("muggins-1868", target=5), seed=9)
+    s = PlaySession(game, ["human", "greedy"], {1: ShortCounter(seed=1)}, ui=ui)
+    assert s.run() == 0
+    assert called and game.is_over and game.winner == 0
+    last_call = game.events[-3]
+    assert isinstance(last_call, MugginsEvent) and last_call.seat == 0
+    asks = ui.texts("ask")
+    assert asks[asks.index(called[0]) + 1:] == ["Save the record of this game? [y/N] > "]
+    end = ui.last("hand_end")
+    assert end.headline is not None and end.headline.plain == "You win the game! (You)"

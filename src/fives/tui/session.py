@@ -349,9 +349,10 @@ class PlaySession:
                 if len(self.humans) > 1:
                     self.facing = None  # the hand leaves the screen with the player's move
                 return
-            if self.game.turn == seat and self.game.phase_name == "play":
-                view = self.game.view(seat)  # undo (or a call) may have changed the position
-                moves = own_moves(view)
+            if self.game.turn != seat or self.game.phase_name != "play":
+                return  # a call typed here reached the target: the game is over
+            view = self.game.view(seat)  # a call may have changed the position
+            moves = own_moves(view)
 
     def answer(self, line: str, seat: int, view: SeatView, moves: list[Move]) -> bool:
         """One line typed at the move prompt (or sent by a click): a move's number, a move in
