@@ -114,6 +114,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/scale/test_shared_routing.py",
         "tests/scale/test_shared_ownership.py",
         "tests/scale/test_shared_loops.py",
+        "tests/scale/test_shared_edges.py",
     ]),
     "lobby": ("src/fives/web/lobby.py", [
         "tests/web/test_lobby_store.py",
