@@ -249,6 +249,7 @@ def test_ctrl_d_and_ctrl_c_save_as_of_the_last_action(save_dir: Path, lang: str,
     finally:
         signal.signal(signal.SIGINT, previous)
     (path,) = saved_files(save_dir)
+    assert path.name.startswith("five-up-")
     saved = {"en": "Game saved to {p}", "fr": "Partie sauvegardée dans {p}"}[lang]
     assert ui.last("bye").text == saved.format(p=path) + "\n" + hint(path, lang)
     assert json.loads(path.read_text(encoding="utf-8")) == s.safe_record
