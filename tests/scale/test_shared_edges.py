@@ -9,13 +9,16 @@ import asyncio
 import json
 import logging
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from fives.web.hub import Connection
+from fives.web.hub import Connection, JoinRates
+from fives.web.protocol import ProtocolError
 from fives.web.remote import RemoteConnection
 from fives.web.shared import SharedGameServer
+from fives.web.storage import StorageError
 from web.helpers import view_of
 
 from .inprocess import (
@@ -215,5 +218,92 @@ def test_a_table_lost_while_it_is_let_go_is_forgotten_quietly(
                 a._lose("gone", "its lease ran out")
             assert "gone" not in a.coord.owned and "gone" not in a.pg.epochs
             assert caplog.records == [] and a.rejoin == set() and a.attached == {}
+
+    run(scenario())
+
+
+def test_a_join_during_an_evicted_table_s_release_waits_for_it(
+        db: str, redis_prefix: str) -> None:
+    """Taken anew before its release lands, the table would be held here while the release
+    deletes the new lease: the load waits for the release, then takes a lease of its own."""
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 1, lease_s=30.0) as (a,):
+            table_id, tokens, _ = await create(a)
+            real = a.coord.mark_live
+
+            async def slow_unmark(table_id: str, live: bool) -> None:
+                if not live:
+                    await asyncio.sleep(0.3)
+                await real(table_id, live)
+
+            a.coord.mark_live = slow_unmark  # type: ignore[method-assign]
+            assert a.evict_idle(10.0 ** 12) == 1 and table_id in a.letting_go
+            conn, _ = await joined(a, tokens[0])
+            assert a.letting_go == {} and table_id in a.tables
+            assert await a.coord.owner(table_id) == a.me
+            assert a.coord.owned[table_id] == 2 and a.pg.epochs[table_id] == 2
+            assert conn.id in a.tables[table_id].conns
+
+    run(scenario())
+
+
+def test_joins_are_counted_by_address_and_by_table(db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 1) as (a,):
+            first, tokens, _ = await create(a)
+            second, others, _ = await create(a)
+            a.joins = JoinRates(replace(a.config.limits, joins_per_minute=0.001, joins_burst=2,
+                                        table_joins_per_minute=0.001, table_joins_burst=3))
+            for _ in range(2):
+                await a.join(socket(address="192.0.2.1"), tokens[0])
+            with pytest.raises(ProtocolError) as mine:
+                await a.join(socket(address="192.0.2.1"), tokens[0])
+            assert mine.value.key == "joins_rate"
+            await a.join(socket(address="192.0.2.2"), tokens[0])  # another address: its own
+            with pytest.raises(ProtocolError) as table:
+                await a.join(socket(address="192.0.2.3"), tokens[1])  # the table's third
+            assert table.value.key == "joins_rate"
+            await a.join(socket(address="192.0.2.3"), others[0])  # another table: its own
+            assert len(a.tables[first].conns) == 3 and len(a.tables[second].conns) == 1
+
+    run(scenario())
+
+
+def test_a_join_at_the_owner_names_its_seat_and_a_bad_link_says_what_it_expects(
+        db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 1) as (a,):
+            table_id, tokens, _ = await create(a)
+            await a.join(socket(name="Ann"), tokens[0])
+            assert a.tables[table_id].service.names[0] == "Ann"
+            with pytest.raises(ProtocolError) as info:
+                await a.join(socket(), "no-such-link")
+            assert str(info.value) == ("unknown link: expected the full link of a seat or of "
+                                       "a table's spectators")
+
+    run(scenario())
+
+
+def test_a_routed_command_that_cannot_be_stored_is_logged_with_its_table(
+        db: str, redis_prefix: str, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 2) as (a, b):
+            table_id, tokens, watch = await create(a)
+            _, seen = await joined(a, watch)
+            turn = view_of(seen)["turn"]
+            mover, state = await joined(b, tokens[turn])
+
+            async def database_down(*args: Any) -> float:
+                raise StorageError("database: OperationalError")
+
+            a.pg.append = database_down  # type: ignore[method-assign,assignment]
+            with caplog.at_level(logging.ERROR, "fives.web"):
+                await b.act(b.stubs[table_id], mover, "play",
+                            {"move": view_of(state)["legal_moves"][0]})
+                assert (await frame(mover, lambda f: f["type"] == "error"))["key"] == \
+                    "server_error"
+            assert [r.getMessage() for r in caplog.records] == [
+                f"table {table_id}: could not store a routed action: "
+                "database: OperationalError"]
 
     run(scenario())
