@@ -23,6 +23,7 @@ from web.helpers import view_of
 
 from .inprocess import (
     create,
+    die,
     frame,
     is_state,
     migrated_database,
@@ -305,5 +306,75 @@ def test_a_routed_command_that_cannot_be_stored_is_logged_with_its_table(
             assert [r.getMessage() for r in caplog.records] == [
                 f"table {table_id}: could not store a routed action: "
                 "database: OperationalError"]
+
+    run(scenario())
+
+
+def test_a_table_postgresql_will_not_let_this_process_claim_is_let_go(
+        db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 2, lease_s=30.0) as (a, b):
+            table_id, _, _ = await create(a)
+            await a.stop()
+            claims: list[int] = []
+
+            async def refused(table_id: str, epoch: int) -> bool:
+                claims.append(epoch)
+                return False
+
+            b.pg.claim = refused  # type: ignore[method-assign]
+            assert await b.table(table_id) is None
+            assert claims == [2, 3]  # once more past PostgreSQL's epoch, then no more
+            assert await b.coord.owner(table_id) is None
+            assert b.coord.owned == {} and table_id not in b.tables
+
+    run(scenario())
+
+
+def test_a_load_that_fails_raises_its_own_error_even_when_the_release_fails(
+        db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 2, lease_s=30.0) as (a, b):
+            table_id, _, _ = await create(a)
+            await a.stop()
+
+            async def broken(table_id: str) -> None:
+                raise StorageError(f"table {table_id}: OperationalError")
+
+            async def redis_away(table_id: str) -> None:
+                raise ConnectionError("redis away")
+
+            b.pg.load = broken  # type: ignore[method-assign]
+            b.coord.release = redis_away  # type: ignore[method-assign]
+            with pytest.raises(StorageError):
+                await b.table(table_id)
+            assert table_id not in b.pg.epochs and table_id not in b.tables
+
+    run(scenario())
+
+
+def test_sockets_attached_to_a_table_taken_here_join_it_with_their_names(
+        db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 2, lease_s=30.0) as (a, b):
+            table_id, tokens, _ = await create(a)
+            conn = socket(name="Bo")
+            await b.join(conn, tokens[1])
+            await frame(conn, is_state)
+            await die(a)
+            assert await b.sweep() == 1
+            assert b.tables[table_id].service.names[1] == "Bo"
+
+    run(scenario())
+
+
+def test_an_announcement_for_a_table_with_no_socket_here_changes_nothing(
+        db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 1) as (a,):
+            sent = spy_sends(a)
+            a._on_message({"op": "owner", "table": "elsewhere", "proc": "1-other"})
+            await asyncio.sleep(0.05)
+            assert a.owners == {} and a.attached == {} and sent == []
 
     run(scenario())
