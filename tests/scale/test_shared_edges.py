@@ -170,19 +170,23 @@ def test_a_socket_still_attached_to_a_table_held_here_joins_it_before_its_comman
             table_id, tokens, watch = await create(a)
             _, seen = await joined(a, watch)
             turn = view_of(seen)["turn"]
-            conn, state = await joined(b, tokens[turn])
+            conn = socket(name="Cy")
+            await b.join(conn, tokens[turn])
+            state = await frame(conn, is_state)
             stub = b.stubs[table_id]
             await b.coord.redis.delete(b.coord.key("lease", table_id))
             live = await b.table(table_id)
             assert live is not None and conn.id in live.conns
             del live.conns[conn.id]  # the join not through yet
             live.service.leave(conn.id)
+            live.service.names.clear()
             b.attached[table_id] = {conn.id: conn}
             assert await b._rejoin(table_id)  # nothing to rejoin: the table is here
             queued(conn)
             move = view_of(state)["legal_moves"][0]
             await b.act(stub, conn, "play", {"move": move})
             assert live.conns[conn.id] is conn and b.attached[table_id] == {}
+            assert live.service.names == {turn: "Cy"}
             assert live.service.seq == state["seq"] + 1
             joined_again = await frame(conn, is_state)
             assert joined_again["full"] and joined_again["seq"] == state["seq"]
