@@ -382,3 +382,15 @@ def test_an_announcement_for_a_table_with_no_socket_here_changes_nothing(
             assert a.owners == {} and a.attached == {} and sent == []
 
     run(scenario())
+
+
+def test_the_sockets_attached_to_a_table_share_one_stub(db: str, redis_prefix: str) -> None:
+    async def scenario() -> None:
+        async with processes(db, redis_prefix, 2) as (a, b):
+            table_id, tokens, watch = await create(a)
+            first = await b.join(socket(), tokens[1])
+            second = await b.join(socket(), watch)
+            assert first is second is b.stubs[table_id]
+            assert first.service.id == table_id and first.service.rules.players == 2
+
+    run(scenario())
