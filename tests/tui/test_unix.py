@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -298,6 +299,12 @@ def test_ctrl_c_with_the_output_on_a_dead_pipe_saves_and_says_so_on_stderr(
     while b"your move" not in seen and time.monotonic() < deadline:
         seen += os.read(proc.stdout.fileno(), 4096)
     assert b"your move" in seen
+    # Ctrl-C at the prompt: once the game has written all it had to say (on a busy machine
+    # the prompt's last words may still be on their way: a write into the closed pipe would
+    # then come first, which is the case of `| head`, not of Ctrl-C).
+    while select.select([proc.stdout], [], [], 0.5)[0] and time.monotonic() < deadline:
+        if not os.read(proc.stdout.fileno(), 4096):
+            break
     proc.stdout.close()  # the reader is gone
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
