@@ -118,12 +118,17 @@ TWO_PLAYER_GAME = ("play", "--preset", "five-up", "--seats", "human,greedy", "--
                    "--lang", "en", "--delay", "0")
 
 
+def sigint_by_default() -> None:
+    """In the child: SIGINT back to its default, as a shell starts a program. A test run that
+    ignores SIGINT (a pytest-xdist worker, a run started with `&` or nohup) would pass that on
+    to its children, and Python then installs no KeyboardInterrupt handler."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def take_terminal() -> None:
     """In the child: a session of its own whose controlling terminal is the pty, so that
-    Ctrl-C typed there interrupts it as in a real terminal. SIGINT back to its default, as a
-    shell starts a program: a pytest-xdist worker ignores SIGINT, and a child would inherit
-    that (Python then installs no KeyboardInterrupt handler)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    Ctrl-C typed there interrupts it as in a real terminal (SIGINT at its default)."""
+    sigint_by_default()
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 

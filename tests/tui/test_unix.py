@@ -8,7 +8,6 @@ import argparse
 import json
 import os
 import re
-import select
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 from fives.cli.common import Column, format_table
 from fives.cli.main import main
 from sampling import sampled
+from tui.terminal import sigint_by_default
 
 FIVES = [sys.executable, "-m", "fives"]
 
@@ -292,19 +292,14 @@ def test_ctrl_c_with_the_output_on_a_dead_pipe_saves_and_says_so_on_stderr(
     proc = subprocess.Popen([*FIVES, "play", "--plain", "--preset", "five-up", "--seats",
                              "human,greedy", "--seed", "3", "--lang", "en", "--delay", "0"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=dict(env(), FIVES_SAVE_DIR=str(saves)))
+                            stderr=subprocess.PIPE, env=dict(env(), FIVES_SAVE_DIR=str(saves)),
+                            preexec_fn=sigint_by_default)  # Ctrl-C as a shell's child gets it
     assert proc.stdout is not None and proc.stdin is not None
     seen = b""
     deadline = time.monotonic() + 60
     while b"your move" not in seen and time.monotonic() < deadline:
         seen += os.read(proc.stdout.fileno(), 4096)
     assert b"your move" in seen
-    # Ctrl-C at the prompt: once the game has written all it had to say (on a busy machine
-    # the prompt's last words may still be on their way: a write into the closed pipe would
-    # then come first, which is the case of `| head`, not of Ctrl-C).
-    while select.select([proc.stdout], [], [], 0.5)[0] and time.monotonic() < deadline:
-        if not os.read(proc.stdout.fileno(), 4096):
-            break
     proc.stdout.close()  # the reader is gone
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
