@@ -393,13 +393,7 @@ class Layout:
         i = n - 1
         if not 0 <= i < self.count:
             raise IndexError(f"no tile #{n} in a layout of {self.count}")
-        tile = TILE_BY_ID[self.tile_ids[i]]
-        touching = self.touch[i]
-        outer = touching if tile.is_double else tile.other(touching)
-        port = self.parent_port[i]
-        parent = 0 if port < 0 else port // 4 + 1
-        return Node(n, tile, parent, "" if port < 0 else port_name(port), touching, outer,
-                    self.spinner[i])
+        return _node(n, self.tile_ids[i], self.parent_port[i], self.touch[i], self.spinner[i])
 
     def ends_list(self) -> list[End]:
         """The playable ports, by node, in-line before branch."""
@@ -462,8 +456,7 @@ class Layout:
 
     def to_json(self) -> LayoutJSON:
         data: LayoutJSON = {
-            # A new dict per node (the caller may change it), copied from the one kept for
-            # the same tile in the same place: front ends ask for the layout at every action.
+            # A new dict per node (the caller may change it), copied from the one kept.
             "nodes": [
                 dict(_node_json(i + 1, tid, port, touching, spinner))  # type: ignore[misc]
                 for i, (tid, port, touching, spinner) in enumerate(zip(
@@ -486,14 +479,21 @@ class Layout:
         return f"<Layout {placed or 'empty'} total={self.total}>"
 
 
+# A placed tile's node is fixed by these five numbers: the nodes and their JSON are built once
+# for each and kept (front ends ask for the whole layout at every action).
+@lru_cache(maxsize=8192)
+def _node(n: int, tile_id: int, parent_port: int, touching: int, spinner: bool) -> Node:
+    tile = TILE_BY_ID[tile_id]
+    return Node(n, tile, 0 if parent_port < 0 else parent_port // 4 + 1,
+                "" if parent_port < 0 else port_name(parent_port), touching,
+                touching if tile.is_double else tile.other(touching), spinner)
+
+
 @lru_cache(maxsize=8192)
 def _node_json(n: int, tile_id: int, parent_port: int, touching: int,
                spinner: bool) -> NodeJSON:
     """Tile #``n`` as ``Layout.to_json`` writes it (the fields of ``Layout.node``)."""
-    tile = TILE_BY_ID[tile_id]
-    return {
-        "n": n, "tile": str(tile), "parent": 0 if parent_port < 0 else parent_port // 4 + 1,
-        "port": "" if parent_port < 0 else port_name(parent_port), "touching": touching,
-        "outer": touching if tile.is_double else tile.other(touching),
-        "double": tile.is_double, "spinner": spinner,
-    }
+    nd = _node(n, tile_id, parent_port, touching, spinner)
+    return {"n": nd.n, "tile": str(nd.tile), "parent": nd.parent, "port": nd.port,
+            "touching": nd.touching, "outer": nd.outer, "double": nd.tile.is_double,
+            "spinner": nd.spinner}
