@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from fives.web.config import Limits, ServerConfig
 from fives.web.server import create_app
 
+from .inprocess import migrated_database
 from .services import REDIS_URL, fresh_database, fresh_redis_prefix
 
 
@@ -57,3 +58,10 @@ def default_clients(request: Any, tmp_path: Path) -> Iterator[list[TestClient]]:
     """The same, with the server's default limits (what players meet)."""
     with contextlib.ExitStack() as stack:
         yield clients_of(request.param, tmp_path, stack, ServerConfig(bot_delay=0.0))
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[str]:
+    """A PostgreSQL schema of the test module's own, for the shared-mode servers it runs in
+    the test's process (tests/scale/inprocess.py)."""
+    yield from migrated_database()

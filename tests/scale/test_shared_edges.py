@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -26,22 +25,12 @@ from .inprocess import (
     die,
     frame,
     is_state,
-    migrated_database,
     processes,
     queued,
     socket,
     spy_sends,
     until,
 )
-
-
-@pytest.fixture(scope="module")
-def db() -> Iterator[str]:
-    yield from migrated_database()
-
-
-def run(scenario: Any) -> None:
-    asyncio.run(scenario)
 
 
 async def joined(server: SharedGameServer, token: str) -> tuple[Connection, dict[str, Any]]:
@@ -67,7 +56,7 @@ def test_a_routed_command_s_message_names_its_socket_seat_and_process(
             after = await frame(mover, lambda f: f["type"] == "state" and not f.get("full"))
             assert after["seq"] == state["seq"] + 1
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_command_before_its_join_reaches_the_owner_joins_the_socket_there(
@@ -92,7 +81,7 @@ def test_a_command_before_its_join_reaches_the_owner_joins_the_socket_there(
             first = await frame(conn, is_state)
             assert first["full"] and first["you"] == turn
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_rejoin_sends_the_same_full_view_as_the_join(db: str, redis_prefix: str) -> None:
@@ -105,7 +94,7 @@ def test_a_rejoin_sends_the_same_full_view_as_the_join(db: str, redis_prefix: st
             again = await frame(there, is_state)
             assert again == state and isinstance(state["events"], list)
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_sockets_of_a_lost_table_leave_it_at_its_new_owner(
@@ -125,7 +114,7 @@ def test_sockets_of_a_lost_table_leave_it_at_its_new_owner(
             await until(lambda: here.id not in conns, "the leave did not reach the new owner")
             assert a.attached == {} and a.sockets == {}
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_socket_leaving_a_table_without_an_owner_sends_nothing(
@@ -142,7 +131,7 @@ def test_a_socket_leaving_a_table_without_an_owner_sends_nothing(
             assert sent == [] and caplog.records == []
             assert b.attached == {}
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_sockets_closing_at_the_owner_before_or_after_their_join(
@@ -159,7 +148,7 @@ def test_sockets_closing_at_the_owner_before_or_after_their_join(
             presence = await frame(there, lambda f: f["type"] == "presence")
             assert not presence["seats"][0]["connected"]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_socket_still_attached_to_a_table_held_here_joins_it_before_its_command(
@@ -194,7 +183,7 @@ def test_a_socket_still_attached_to_a_table_held_here_joins_it_before_its_comman
             step = await frame(conn, is_state)
             assert step["seq"] == state["seq"] + 1 and not step.get("full")
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_lost_lease_with_nobody_at_the_table_is_retaken(db: str, redis_prefix: str) -> None:
@@ -210,7 +199,7 @@ def test_a_lost_lease_with_nobody_at_the_table_is_retaken(db: str, redis_prefix:
             assert await a.sweep() == 1
             assert table_id in a.tables and a.retake == set() and a.rejoin == set()
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_table_lost_while_it_is_let_go_is_forgotten_quietly(
@@ -224,7 +213,7 @@ def test_a_table_lost_while_it_is_let_go_is_forgotten_quietly(
             assert "gone" not in a.coord.owned and "gone" not in a.pg.epochs
             assert caplog.records == [] and a.rejoin == set() and a.attached == {}
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_join_during_an_evicted_table_s_release_waits_for_it(
@@ -249,7 +238,7 @@ def test_a_join_during_an_evicted_table_s_release_waits_for_it(
             assert a.coord.owned[table_id] == 2 and a.pg.epochs[table_id] == 2
             assert conn.id in a.tables[table_id].conns
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_joins_are_counted_by_address_and_by_table(db: str, redis_prefix: str) -> None:
@@ -271,7 +260,7 @@ def test_joins_are_counted_by_address_and_by_table(db: str, redis_prefix: str) -
             await a.join(socket(address="192.0.2.3"), others[0])  # another table: its own
             assert len(a.tables[first].conns) == 3 and len(a.tables[second].conns) == 1
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_join_at_the_owner_names_its_seat_and_a_bad_link_says_what_it_expects(
@@ -286,7 +275,7 @@ def test_a_join_at_the_owner_names_its_seat_and_a_bad_link_says_what_it_expects(
             assert str(info.value) == ("unknown link: expected the full link of a seat or of "
                                        "a table's spectators")
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_routed_command_that_cannot_be_stored_is_logged_with_its_table(
@@ -311,7 +300,7 @@ def test_a_routed_command_that_cannot_be_stored_is_logged_with_its_table(
                 f"table {table_id}: could not store a routed action: "
                 "database: OperationalError"]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_table_postgresql_will_not_let_this_process_claim_is_let_go(
@@ -332,7 +321,7 @@ def test_a_table_postgresql_will_not_let_this_process_claim_is_let_go(
             assert await b.coord.owner(table_id) is None
             assert b.coord.owned == {} and table_id not in b.tables
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_load_that_fails_raises_its_own_error_even_when_the_release_fails(
@@ -354,7 +343,7 @@ def test_a_load_that_fails_raises_its_own_error_even_when_the_release_fails(
                 await b.table(table_id)
             assert table_id not in b.pg.epochs and table_id not in b.tables
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_sockets_attached_to_a_table_taken_here_join_it_with_their_names(
@@ -369,7 +358,7 @@ def test_sockets_attached_to_a_table_taken_here_join_it_with_their_names(
             assert await b.sweep() == 1
             assert b.tables[table_id].service.names[1] == "Bo"
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_an_announcement_for_a_table_with_no_socket_here_changes_nothing(
@@ -381,7 +370,7 @@ def test_an_announcement_for_a_table_with_no_socket_here_changes_nothing(
             await asyncio.sleep(0.05)
             assert a.owners == {} and a.attached == {} and sent == []
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_the_sockets_attached_to_a_table_share_one_stub(db: str, redis_prefix: str) -> None:
@@ -393,4 +382,4 @@ def test_the_sockets_attached_to_a_table_share_one_stub(db: str, redis_prefix: s
             assert first is second is b.stubs[table_id]
             assert first.service.id == table_id and first.service.rules.players == 2
 
-    run(scenario())
+    asyncio.run(scenario())

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,21 +23,11 @@ from .inprocess import (
     frame,
     is_state,
     live_set,
-    migrated_database,
     processes,
     socket,
     spy_sends,
     until,
 )
-
-
-@pytest.fixture(scope="module")
-def db() -> Iterator[str]:
-    yield from migrated_database()
-
-
-def run(scenario: Any) -> None:
-    asyncio.run(scenario)
 
 
 async def wait_live(server: SharedGameServer, table_id: str) -> None:
@@ -74,7 +63,7 @@ def test_renewals_keep_a_lease_past_its_length_and_go_on_after_a_fault(
             await a.coord.redis.incr(a.coord.key("epoch", table_id))
             await until(lambda: table_id not in a.tables, "the renewals after a fault stopped")
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_the_sweeper_takes_a_dead_process_s_table_by_itself(
@@ -99,7 +88,7 @@ def test_the_sweeper_takes_a_dead_process_s_table_by_itself(
             assert "sweep failed: ConnectionError" in [r.getMessage() for r in caplog.records]
             assert b.coord.owned[table_id] == 2
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_stopping_process_sweeps_nothing(db: str, redis_prefix: str) -> None:
@@ -112,7 +101,7 @@ def test_a_stopping_process_sweeps_nothing(db: str, redis_prefix: str) -> None:
             b.stopping = False
             assert await b.sweep() == 1 and table_id in b.tables
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_takeover_that_fails_is_said_and_tried_again(
@@ -133,7 +122,7 @@ def test_a_takeover_that_fails_is_said_and_tried_again(
             b.pg.load = real  # type: ignore[method-assign]
             assert await b.sweep() == 1
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_socket_attached_to_a_dead_owner_s_table_not_live_is_swept_too(
@@ -154,7 +143,7 @@ def test_a_socket_attached_to_a_dead_owner_s_table_not_live_is_swept_too(
             assert (await frame(conn, is_state))["full"]
             await wait_live(b, quiet_id)
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_resync_and_a_shutdown_mark_the_owned_tables_live(
@@ -178,7 +167,7 @@ def test_a_resync_and_a_shutdown_mark_the_owned_tables_live(
                 items.append(attached.queue.get_nowait())
             assert items and items[-1] is None  # ended
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_table_nobody_can_take_is_refused_after_a_lease_and_two_seconds(
@@ -196,7 +185,7 @@ def test_a_table_nobody_can_take_is_refused_after_a_lease_and_two_seconds(
             assert str(refused.value) == ("unknown link: expected the full link of a seat or "
                                           "of a table's spectators")
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_join_that_fails_on_the_way_names_its_table(db: str, redis_prefix: str) -> None:
@@ -217,7 +206,7 @@ def test_a_join_that_fails_on_the_way_names_its_table(db: str, redis_prefix: str
                 await a.join(socket(), tokens[0])
             assert str(second.value) == f"table {table_id}: lost"
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_command_from_a_socket_the_table_never_saw_is_refused(
@@ -230,7 +219,7 @@ def test_a_command_from_a_socket_the_table_never_saw_is_refused(
                 await a.act(a.tables[table_id], stranger, "play", {"move": "6-6"})
             assert str(info.value) == f"table {table_id}: could not reach its owner"
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_socket_joins_once_and_keeps_its_id(db: str, redis_prefix: str) -> None:
@@ -246,7 +235,7 @@ def test_a_socket_joins_once_and_keeps_its_id(db: str, redis_prefix: str) -> Non
             await until(lambda: a.tables[table_id].conns.get(conn.id) is not None
                         and a.tables[table_id].conns[conn.id].seat == 1, "not joined again")
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_leaves_during_a_shutdown_send_nothing(db: str, redis_prefix: str) -> None:
@@ -263,7 +252,7 @@ def test_leaves_during_a_shutdown_send_nothing(db: str, redis_prefix: str) -> No
             assert sent == [] and b.attached == {}
             assert conn.id in a.tables[table_id].conns  # a dies with b, or b's stop tells it
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_rejoin_needs_an_owner_that_hears_it(db: str, redis_prefix: str) -> None:
@@ -283,7 +272,7 @@ def test_a_rejoin_needs_an_owner_that_hears_it(db: str, redis_prefix: str) -> No
             assert await b.table(table_id) is not None
             assert await b._rejoin(table_id)  # b's own now
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_frames_for_sockets_this_process_no_longer_has_are_dropped(
@@ -297,4 +286,4 @@ def test_frames_for_sockets_this_process_no_longer_has_are_dropped(
             assert conn.queue.get_nowait() == "two" and conn.queue.empty()
             a._on_message({"op": "nothing"})
 
-    run(scenario())
+    asyncio.run(scenario())

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,22 +24,12 @@ from .inprocess import (
     frame,
     is_state,
     live_set,
-    migrated_database,
     processes,
     queued,
     socket,
     spy_sends,
     until,
 )
-
-
-@pytest.fixture(scope="module")
-def db() -> Iterator[str]:
-    yield from migrated_database()
-
-
-def run(scenario: Any) -> None:
-    asyncio.run(scenario)
 
 
 async def stored_epoch(server: SharedGameServer, table_id: str) -> int | None:
@@ -106,7 +95,7 @@ def test_a_fenced_append_drops_the_table_and_its_sockets_find_the_new_owner(
             there = b.tables[table_id].conns[here.id]
             assert isinstance(there, RemoteConnection) and there.proc == a.me
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_an_announced_owner_takes_the_table_and_its_sockets(
@@ -143,7 +132,7 @@ def test_an_announced_owner_takes_the_table_and_its_sockets(
             assert table_id in await live_set(b)
             del watch
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_lease_lost_at_renewal_is_taken_again_when_nobody_holds_it(
@@ -182,7 +171,7 @@ def test_a_lease_lost_at_renewal_is_taken_again_when_nobody_holds_it(
             await until(lambda: table_id in b.tables, "b did not load the table for the join")
             assert here.id in b.tables[table_id].conns
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 async def until_live(server: SharedGameServer, table_id: str) -> None:
@@ -212,7 +201,7 @@ def test_a_redis_that_forgot_the_tokens_is_moved_past_postgresql_s(
             assert await stored_epoch(b, table_id) == 2
             assert await b.coord.owner(table_id) == b.me
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_table_that_cannot_be_loaded_gives_its_lease_back(db: str, redis_prefix: str) -> None:
@@ -245,7 +234,7 @@ def test_a_table_that_cannot_be_loaded_gives_its_lease_back(db: str, redis_prefi
             assert await b.table(table_id) is not None
             assert await b.coord.owner(table_id) == b.me
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_dead_owner_s_table_is_taken_by_a_sweep_and_by_a_join(
@@ -268,7 +257,7 @@ def test_a_dead_owner_s_table_is_taken_by_a_sweep_and_by_a_join(
             assert all(m["op"] != "join" or proc != a.me for proc, m in b_sent)
             del joined_tokens, joined_id
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_join_and_a_command_for_a_dead_owner_s_table_take_it(
@@ -289,7 +278,7 @@ def test_a_join_and_a_command_for_a_dead_owner_s_table_take_it(
             assert (await frame(second, is_state))["you"] == 1
             del state
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_command_whose_owner_died_is_played_by_the_process_that_takes_over(
@@ -316,7 +305,7 @@ def test_a_command_whose_owner_died_is_played_by_the_process_that_takes_over(
             stored = await b.pg.load(table_id)
             assert stored is not None and stored[1][-1].payload["move"].startswith(move)
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_dead_process_s_sockets_leave_the_owner_s_tables(db: str, redis_prefix: str) -> None:
@@ -347,7 +336,7 @@ def test_a_dead_process_s_sockets_leave_the_owner_s_tables(db: str, redis_prefix
             assert forgotten.count(ghost) == 1 and ghost in a.gone
             assert await a.post(b.me, {"op": "frames", "texts": [], "to": []}) is True
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_eviction_and_shutdown_give_the_leases_back(db: str, redis_prefix: str) -> None:
@@ -384,7 +373,7 @@ def test_eviction_and_shutdown_give_the_leases_back(db: str, redis_prefix: str) 
             assert await live_set(b) == {kept}  # live: another process takes it at once
             assert await b.coord.orphans() == [kept]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_new_table_is_owned_and_live(db: str, redis_prefix: str) -> None:
@@ -401,7 +390,7 @@ def test_a_new_table_is_owned_and_live(db: str, redis_prefix: str) -> None:
             assert str(info.value) == "table taken: its lease is taken"
             assert await a._before_create("free") == 1
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_routed_message_for_a_table_that_moved_on_follows_it(
@@ -423,7 +412,7 @@ def test_a_routed_message_for_a_table_that_moved_on_follows_it(
             assert (await frame(conn, is_state))["you"] == 1
             del tokens
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_routed_message_that_fails_is_logged_and_the_next_one_served(
@@ -440,7 +429,7 @@ def test_a_routed_message_that_fails_is_logged_and_the_next_one_served(
             assert [r.getMessage() for r in caplog.records] == [
                 f"table {table_id}: routed act failed"]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_failed_background_task_is_said(db: str, redis_prefix: str,
@@ -459,7 +448,7 @@ def test_a_failed_background_task_is_said(db: str, redis_prefix: str,
             assert [r.getMessage() for r in caplog.records] == [
                 "background task failed (ConnectionError)"]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_table_whose_creation_fails_gives_its_lease_back(db: str, redis_prefix: str) -> None:
@@ -482,4 +471,4 @@ def test_a_table_whose_creation_fails_gives_its_lease_back(db: str, redis_prefix
             table_id, _, _ = await create(a)
             assert a.creating == {} and set(a.coord.owned) == {table_id}
 
-    run(scenario())
+    asyncio.run(scenario())

@@ -6,7 +6,6 @@ ids across processes, refusals of routed commands, cleanup of what a process kee
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,22 +23,12 @@ from .inprocess import (
     create,
     frame,
     is_state,
-    migrated_database,
     processes,
     queued,
     socket,
     spy_sends,
     until,
 )
-
-
-@pytest.fixture(scope="module")
-def db() -> Iterator[str]:
-    yield from migrated_database()
-
-
-def run(scenario: Any) -> None:
-    asyncio.run(scenario)
 
 
 def frames_sent(sent: list[tuple[str, dict[str, Any]]], op: str) -> list[tuple[str, Any]]:
@@ -90,7 +79,7 @@ def test_a_socket_on_another_process_joins_through_the_owner(db: str, redis_pref
             assert table_id not in a.attached and a.sockets == {local.id: local}
             assert (await frame(local, is_state))["you"] == 0
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_join_at_the_owner_sends_nothing_between_processes(db: str, redis_prefix: str) -> None:
@@ -105,7 +94,7 @@ def test_a_join_at_the_owner_sends_nothing_between_processes(db: str, redis_pref
             await asyncio.sleep(0.05)
             assert sent == [] and sent_b == [] and a.attached == {} and b.sockets == {}
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_links_that_cannot_be_a_table_s_are_refused_without_a_lookup(
@@ -127,7 +116,7 @@ def test_links_that_cannot_be_a_table_s_are_refused_without_a_lookup(
             assert looked == ["x" * 100, "y"]
             assert a.sockets == {} and a.attached == {}
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_command_from_another_process_is_played_by_the_owner(
@@ -171,7 +160,7 @@ def test_a_command_from_another_process_is_played_by_the_owner(
             stored = await a.pg.load(table_id)
             assert stored is not None and stored[1][-1].payload["move"].startswith(move)
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_routed_commands_that_are_refused_answer_their_socket(
@@ -211,7 +200,7 @@ def test_routed_commands_that_are_refused_answer_their_socket(
             assert failed == error_frame("server_error", "the server could not store that action")
             assert owner.service.seq == state["seq"] and table_id in a.tables
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_socket_leaving_another_process_leaves_the_owner_s_table(
@@ -242,7 +231,7 @@ def test_a_socket_leaving_another_process_leaves_the_owner_s_table(
             await asyncio.sleep(0.05)
             assert len(sent) == 2
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_an_owner_s_socket_leaves_in_memory(db: str, redis_prefix: str) -> None:
@@ -259,7 +248,7 @@ def test_an_owner_s_socket_leaves_in_memory(db: str, redis_prefix: str) -> None:
             assert not presence["seats"][0]["connected"]
             assert [m["op"] for _, m in sent] == ["frames"]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_going_away_closes_the_sockets_attached_here(db: str, redis_prefix: str) -> None:
@@ -271,7 +260,7 @@ def test_going_away_closes_the_sockets_attached_here(db: str, redis_prefix: str)
             await b.going_away(wait=0)
             assert kicks == [(1001, "server going away: reconnect soon")]
 
-    run(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_rejoin_gives_a_known_socket_its_full_view_again(db: str, redis_prefix: str) -> None:
@@ -298,4 +287,4 @@ def test_a_rejoin_gives_a_known_socket_its_full_view_again(db: str, redis_prefix
             assert [f["full"] for f in mine] == [True] and mine[0]["you"] == 0
             assert (await frame(there, is_state))["full"]
 
-    run(scenario())
+    asyncio.run(scenario())
