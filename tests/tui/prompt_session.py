@@ -127,3 +127,20 @@ def listed(s: PlaySession, seat: int = 0) -> list[Move]:
 def window(s: PlaySession) -> CallWindow | None:
     """The muggins call window open now (§9 O1), if any."""
     return s.game.call_window if isinstance(s.game, ClaimsGame) else None
+
+
+def short_claim(lang: str = "en") -> tuple[PlaySession, Recorder]:
+    """Muggins claims: North has just claimed 0 for a tile that scores (a muggins to call)."""
+    s, ui = start("muggins-1868", lang=lang)
+
+    def scoring(s: PlaySession) -> bool:
+        game = s.game
+        return game.turn == 1 and window(s) is None and any(
+            with_exact_claim(game, m).claim > 0 for m in game.legal_moves
+            if m.kind in ("lead", "place"))
+
+    play_until(s, scoring)
+    move = next(with_exact_claim(s.game, m) for m in s.game.legal_moves
+                if m.kind in ("lead", "place") and with_exact_claim(s.game, m).claim > 0)
+    s.game.play(move.with_claim(0))
+    return s, ui

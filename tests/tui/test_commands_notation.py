@@ -12,7 +12,7 @@ import pytest
 from fives.claims import with_exact_claim
 from fives.tiles import Tile
 from fives.tui.session import PlaySession
-from tui.prompt_session import Recorder, listed, play_until, start, typed, window
+from tui.prompt_session import Recorder, listed, play_until, short_claim, start, typed, window
 
 
 def actions(s: PlaySession) -> list[str]:
@@ -298,23 +298,6 @@ def test_a_lead_typed_without_its_claim_asks_it() -> None:
     assert typed(s, f"{move.tile.high}-{move.tile.low}") is True
     assert ui.asked == ["How many points? "]
     assert actions(s)[-1] == move.with_claim(10).notation(explicit=True)
-
-
-def short_claim(lang: str = "en") -> tuple[PlaySession, Recorder]:
-    """Muggins claims: North has just claimed 0 for a tile that scores (a muggins to call)."""
-    s, ui = start("muggins-1868", lang=lang)
-
-    def scoring(s: PlaySession) -> bool:
-        game = s.game
-        return game.turn == 1 and window(s) is None and any(
-            with_exact_claim(game, m).claim > 0 for m in game.legal_moves
-            if m.kind in ("lead", "place"))
-
-    play_until(s, scoring)
-    move = next(with_exact_claim(s.game, m) for m in s.game.legal_moves
-                if m.kind in ("lead", "place") and with_exact_claim(s.game, m).claim > 0)
-    s.game.play(move.with_claim(0))
-    return s, ui
 
 
 @pytest.mark.parametrize("word", ["muggins", "m", "Muggins"])

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from fives.claims import with_exact_claim
 from fives.moves import CLAIM_MAX, Move
 from fives.tui.commands import COMMANDS
 from fives.tui.session import PlaySession, SessionEnd
-from tui.prompt_session import Recorder, listed, play_until, start, typed, window
+from tui.prompt_session import Recorder, listed, play_until, short_claim, start, typed, window
 
 
 def last_action(s: PlaySession) -> str:
@@ -84,18 +83,7 @@ def test_a_lead_by_its_number_carries_its_claim() -> None:
 
 def test_the_muggins_call_has_no_number() -> None:
     """With a short claim to call, the numbers are the tile moves only: the call is typed."""
-    s, ui = start("muggins-1868")
-
-    def scoring(s: PlaySession) -> bool:
-        game = s.game
-        return game.turn == 1 and window(s) is None and any(
-            with_exact_claim(game, m).claim > 0 for m in game.legal_moves
-            if m.kind in ("lead", "place"))
-
-    play_until(s, scoring)
-    move = next(with_exact_claim(s.game, m) for m in s.game.legal_moves
-                if m.kind in ("lead", "place") and with_exact_claim(s.game, m).claim > 0)
-    s.game.play(move.with_claim(0))
+    s, ui = short_claim()
     legal = list(s.game.view(0).legal_moves)
     assert Move.muggins(0) in legal
     tiles = [m for m in legal if m.kind != "muggins"]
