@@ -103,11 +103,11 @@ class GuardedProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        _count_out(self.open_by_peer, self.client, self.transport)
+        _connection_ended(self.open_by_peer, self.client, self.transport)
         super().connection_lost(exc)
 
 
-def _count_out(open_by_peer: dict[str, set[asyncio.BaseTransport]],
+def _connection_ended(open_by_peer: dict[str, set[asyncio.BaseTransport]],
                client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
     """The connection ended: it no longer counts against its peer's limit, and its transport
     is left free of the reference cycle asyncio gives it."""
@@ -131,7 +131,7 @@ def _counted_out_at_the_end(ws_class: type[Any],
     when it ends."""
 
     def connection_lost(self: Any, exc: Exception | None) -> None:
-        _count_out(open_by_peer, self.client, self.transport)
+        _connection_ended(open_by_peer, self.client, self.transport)
         super(counted, self).connection_lost(exc)
 
     counted: type[Any] = type(f"Counted{ws_class.__name__}", (ws_class,),
