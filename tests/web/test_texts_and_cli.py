@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,3 +92,26 @@ def test_serve_refuses_bad_options_in_french(
     err = refused(argv, capsys)
     assert err[-1].startswith("fives : erreur : ") and said in err[-1], err
     assert "expected" not in err[-1]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "--loop uvloop: uvloop is not installed"),
+    ("fr", "--loop uvloop : uvloop n'est pas installé"),
+])
+def test_serve_says_when_uvloop_is_missing(
+    lang: str, said: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+
+    def without_uvloop(name: str, *args: Any) -> Any:
+        return None if name == "uvloop" else real_find_spec(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_uvloop)
+    monkeypatch.setenv("LANGUAGE", lang)
+    db = tmp_path / "fives.sqlite3"
+    err = refused(["serve", "--loop", "uvloop", "--port", "0", "--db", str(db)], capsys)
+    assert said in err[-1] and "Traceback" not in "\n".join(err), err
+    assert not db.exists()  # refused before anything was opened

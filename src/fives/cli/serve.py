@@ -8,6 +8,7 @@ The port is bound before "serving on" is printed; SIGTERM or Ctrl-C closes every
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import sqlite3
@@ -101,6 +102,8 @@ def register(subparsers: Any, lang: str) -> None:
     parser.add_argument("--metrics-token", default=os.environ.get(METRICS_TOKEN_ENV, ""),
                         metavar="TOKEN",
                         help=h("cli.serve.metrics_token", env=METRICS_TOKEN_ENV))
+    parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help=h("cli.serve.loop"))
     parser.add_argument("--no-gc-tuning", action="store_true", help=h("cli.serve.no_gc_tuning"))
     parser.add_argument("--gc-full-every", type=float, default=0.0, metavar="SECONDS",
                         help=h("cli.serve.gc_full_every"))
@@ -155,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(_say("cli.serve.err_retention_days", value=args.retention_days))
     if not 1 <= args.max_connections <= 1_000_000:
         return fail(_say("cli.serve.err_max_connections", value=args.max_connections))
+    if args.loop == "uvloop" and importlib.util.find_spec("uvloop") is None:
+        return fail(_say("cli.serve.err_no_uvloop"))
     try:
         limits = _limits(args)
     except ValueError as exc:
@@ -211,6 +216,8 @@ def serve(app: Any, sock: socket.socket, args: argparse.Namespace, config: Any, 
     server = Server(uvicorn.Config(
         app,
         log_level="warning",
+        # "auto": uvloop where it is installed (the web extra installs it, but on Windows).
+        loop=args.loop,
         http=guarded_protocol(config),
         ws_per_message_deflate=False,
         # Messages over the limit get an error reply from the server; only past 8 times the

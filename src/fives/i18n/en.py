@@ -426,6 +426,10 @@ MESSAGES: dict[str, str] = {
         "/metrics answers loopback clients, and others that send 'Authorization: Bearer TOKEN' "
         "(default ${env}; unset: loopback only)"
     ),
+    "cli.serve.loop": (
+        "the event loop: uvloop (faster sockets and timers), asyncio (Python's own), or auto "
+        "(uvloop when it is installed; default)"
+    ),
     "cli.serve.no_gc_tuning": (
         "leave the garbage collector as Python sets it (by default it is tuned for short pauses, "
         "see docs/DEPLOY.md)"
@@ -463,6 +467,10 @@ MESSAGES: dict[str, str] = {
     "cli.serve.err_max_connections": "invalid --max-connections {value!r}: expected at least 1",
     "cli.serve.err_limit": "invalid {option} {value!r}: expected a number above 0",
     "cli.serve.err_database": "cannot open database {path!r}: {reason}",
+    "cli.serve.err_no_uvloop": (
+        "--loop uvloop: uvloop is not installed (pip install uvloop; it does not run on "
+        "Windows); --loop asyncio needs nothing more"
+    ),
     "cli.serve.err_listen": "cannot listen on {host}:{port}: {reason}",
     "cli.serve.err_shared_missing": (
         "the shared mode needs both a database and Redis: missing {option} (or ${env}; several "

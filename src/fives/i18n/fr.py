@@ -476,6 +476,10 @@ MESSAGES: dict[str, str] = {
         "/metrics répond aux clients locaux, et aux autres qui envoient 'Authorization: Bearer "
         "TOKEN' (par défaut ${env} ; sans elle : clients locaux seulement)"
     ),
+    "cli.serve.loop": (
+        "la boucle d'événements : uvloop (sockets et minuteries plus rapides), asyncio (celle de "
+        "Python), ou auto (uvloop s'il est installé ; par défaut)"
+    ),
     "cli.serve.no_gc_tuning": (
         "laisser le ramasse-miettes réglé comme Python le règle (par défaut il est réglé pour "
         "des pauses courtes, voir docs/DEPLOY.md)"
@@ -518,6 +522,10 @@ MESSAGES: dict[str, str] = {
     ),
     "cli.serve.err_limit": "{option} invalide {value!r} : un nombre au-dessus de 0 attendu",
     "cli.serve.err_database": "impossible d'ouvrir la base {path!r} : {reason}",
+    "cli.serve.err_no_uvloop": (
+        "--loop uvloop : uvloop n'est pas installé (pip install uvloop ; il ne fonctionne pas "
+        "sous Windows) ; --loop asyncio n'a besoin de rien d'autre"
+    ),
     "cli.serve.err_listen": "impossible d'écouter sur {host}:{port} : {reason}",
     "cli.serve.err_shared_missing": (
         "le mode partagé demande une base et un Redis : il manque {option} (ou ${env} ; plusieurs "
