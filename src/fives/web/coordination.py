@@ -296,6 +296,11 @@ class Coordinator:
         else:
             await self.redis.srem(self.key("live"), table_id)
 
+    async def mark_all_live(self, table_ids: list[str]) -> None:
+        """Mark many tables live in one command (a shutdown's hundreds: all or none)."""
+        if table_ids:
+            await self.redis.sadd(self.key("live"), *table_ids)
+
     async def orphans(self) -> list[str]:
         """Live tables whose lease nobody holds, or whose holder died."""
         members = [_text(m) for m in await self.redis.smembers(self.key("live"))]

@@ -119,9 +119,8 @@ class SharedGameServer(GameServer):
         for conns in self.attached.values():
             for conn in conns.values():
                 conn.end()
-        with contextlib.suppress(Exception):
-            for table_id in list(self.tables):
-                await self.coord.mark_live(table_id, True)  # let another process take it
+        with contextlib.suppress(Exception):  # let another process take them
+            await self.coord.mark_all_live(sorted(self.tables))
         await self.coord.stop()  # releases the leases: the others take over at once
         await self.pg.aclose()
 
