@@ -34,6 +34,9 @@ def test_a_seat_of_a_room_closed_while_its_page_was_quiet(two_clients: list[Test
         before = refusals(two_clients, "lobby_closed")
         refused(two_clients, client.post("/api/lobby/wait", json=own), 410,
                 "web.err.lobby_closed", "lobby_closed", before)
+        # Leaving it says the same (not "the game has started: your seat is kept").
+        refused(two_clients, client.post("/api/lobby/cancel", json=own), 410,
+                "web.err.lobby_closed", "lobby_closed", before + 1)
     assert answer(a.get("/api/lobby"), 200)["waiting"] == []
     again = play_now(b, wait=60)
     assert again["room"] != seat["room"] and again["seat"] == 0

@@ -488,6 +488,9 @@ class Lobby:
         if room is None:
             return self.routes.refuse("bad_room", 404, error_frame(
                 "web.err.lobby_seat", "expected the room and token that Play now gave"))
+        if room.state == "closed":  # closed under the seat: nothing to keep, as ``wait`` says
+            return self.routes.refuse("lobby_closed", 410, error_frame(
+                "web.err.lobby_closed", "this room was closed: press Play now again"))
         if room.state != "open":  # too late: the game exists, the seat stays the player's
             return self.routes.refuse("lobby_started", 409, error_frame(
                 "web.err.lobby_started", "the game has started: your seat is kept for you"))
