@@ -89,10 +89,11 @@ def project(game: Game, seat: int | None, *, deadline: float | None = None) -> P
 
 # ---------------------------------------------------------------------------- public part
 def public_part(game: Game, *, deadline: float | None = None,
-                events: bool = True) -> PublicJSON:
+                events: bool = True, history: bool = True) -> PublicJSON:
     """The part of every seat's projection that is the same for all (encode it once);
     ``events=False`` leaves ``events`` empty, for a caller that explains each action itself
-    (``explain_events``)."""
+    (``explain_events``); ``history=False`` leaves ``history`` empty, for a caller that keeps
+    the hand's entries itself (``public_history_entry``: each is built once)."""
     rules = game.rules
     scores = list(game.scores)
     playing = game.phase == "play"
@@ -114,7 +115,7 @@ def public_part(game: Game, *, deadline: float | None = None,
         "start_scores": list(game.start_scores),
         "deck": deck_sources(game),
         # Every draw's tile is left out: a seat's own are in its part (``drawn``).
-        "history": [_public_history_entry(a) for a in game.history],
+        "history": [public_history_entry(a) for a in game.history] if history else [],
         "events": last_events(game) if events else [],
         "reveal": None if playing else reveal(game),
         "winner": game.winner,
@@ -164,7 +165,7 @@ def _rules_json(rules: Ruleset) -> RulesJSON:
     }
 
 
-def _public_history_entry(action: PublicAction) -> ActionJSON:
+def public_history_entry(action: PublicAction) -> ActionJSON:
     """One action of the public history, its drawn tile (if any) left out: a new dict."""
     move = action.move
     # Moves compare by code and claim; a sniff's form is written apart, so it joins the key.
@@ -507,6 +508,7 @@ __all__ = [
     "layout_json",
     "legal_moves",
     "project",
+    "public_history_entry",
     "public_part",
     "reveal",
     "rules_json",

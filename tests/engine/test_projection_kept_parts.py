@@ -8,7 +8,7 @@ import random
 
 from fives.game import Game
 from fives.moves import Move
-from fives.projection import _public_history_entry, public_part, rules_json
+from fives.projection import public_history_entry, public_part, rules_json
 from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.tiles import Tile
@@ -58,7 +58,7 @@ def test_a_sniff_move_keeps_its_form_beside_the_same_move_without_it() -> None:
     plain, formed = Move.lead(double), Move.lead(double, form="us")
     assert plain == formed  # the same code: only the form tells them apart
     for move in (plain, formed, plain, formed):
-        entry = _public_history_entry(PublicAction(0, "lead", move, None, (6, 6)))
+        entry = public_history_entry(PublicAction(0, "lead", move, None, (6, 6)))
         assert entry["move"] == move.notation(explicit=True)
 
 

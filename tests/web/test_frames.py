@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from fives.tiles import Tile
-from fives.web.protocol import check_frame
+from fives.web import fairdeal
+from fives.web.protocol import ProtocolError, check_frame
 from fives.web.service import TableService
 from fives.web.storage import LogEntry
 from fives.web.table_types import Entry
@@ -142,3 +143,64 @@ def test_a_table_rebuilt_from_its_log_sends_the_same_frames() -> None:
     seats: set[int | None] = {0, 1, 2, 3, None}
     assert rebuilt.recent == live.recent
     assert rebuilt.encode_frames(seats, [], full=True) == live.encode_frames(seats, [], full=True)
+
+
+def test_frames_after_undos_carry_the_history_as_it_is_now(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand's history is encoded once per entry and kept (``history_text``); an undo
+    rebuilds the game, and the next frames must not carry the entries taken back: not when
+    built at once, nor when moves made since (no frame built in between, as in a replay)
+    bring the hand back to as many entries as were kept."""
+    config = {"preset": "five-up", "options": {"players": 2}, "timer": 0,
+              "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+    rng = random.Random(3)
+    monkeypatch.setattr(fairdeal, "new_seed", lambda: rng.randbytes(fairdeal.SEED_BYTES).hex())
+    service = TableService("t", config, clock=lambda: 1000.0)
+    service.apply(service.first_deal(), 1, 1000.0)
+    seats: set[int | None] = {0, 1, None}
+
+    def step() -> None:
+        game = service.game
+        assert game is not None
+        if game.phase_name == "play":
+            legal = [m.notation(explicit=True) for m in game.view(game.turn).legal_moves]
+            by = "seat" if game.turn == 0 else "bot"
+            entry = Entry("move", {"move": rng.choice(legal), "by": by})
+        else:
+            entry = _next_entry(service, rng)
+        service.apply(entry, service.seq + 1, 1000.0)
+
+    def frames_agree() -> list[Any]:
+        texts = service.encode_frames(seats, [])
+        for seat in seats:
+            assert json.loads(texts[seat]) == service.frame_for(seat, [])
+        history: list[Any] = json.loads(texts[0])["public"]["history"]
+        return history
+
+    checked = {"at_once": 0, "caught_up": 0}
+    for _ in range(400):
+        step()
+        game = service.game
+        assert game is not None
+        if game.phase_name != "play" or game.turn != 0 or len(game.history) < 4:
+            frames_agree()
+            continue
+        try:
+            undo = service.check_undo(0)
+        except ProtocolError:  # nothing of the player's to take back yet
+            continue
+        kept = frames_agree()
+        hand = game.hand_number
+        service.apply(undo, service.seq + 1, 1000.0)
+        if sum(checked.values()) % 2:  # frames at once: fewer entries than were kept
+            assert len(frames_agree()) < len(kept)
+            checked["at_once"] += 1
+            continue
+        while service.game is not None and service.game.phase_name == "play" and \
+                service.game.hand_number == hand and len(service.game.history) < len(kept):
+            step()
+        if service.game is not None and service.game.hand_number == hand and \
+                len(service.game.history) >= len(kept):
+            frames_agree()  # the game's history, not the one kept before the undo
+            checked["caught_up"] += 1
+    assert checked["at_once"] >= 3 and checked["caught_up"] >= 3, checked

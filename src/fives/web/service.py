@@ -45,9 +45,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from fives.game import Game
-from fives.projection import explain_events, public_part, seat_part
+from fives.projection import explain_events, public_history_entry, public_part, seat_part
 from fives.record import RecordJSON
+from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.views import SeatView
 from fives.web import fairdeal, table_wakes
@@ -116,6 +119,9 @@ class TableService:
         self.counting: str = self.config.get("counting", COUNTING_DEFAULT)
         self.call_window: float = float(self.config.get("call_window", CALL_WINDOW_S))
         self.calls_asked = -1
+        # ``history_text``'s kept entries: the hand's public actions and their JSON texts.
+        self._history_kept: list[PublicAction] = []
+        self._history_texts: list[bytes] = []
         self.bot_levels = {i: s.level or STAND_IN_LEVEL for i, s in enumerate(self.seats)
                            if s.kind == "bot"}
 
@@ -499,20 +505,41 @@ class TableService:
             return None
         return hand_commitment(self.id, self.game_no, self.deals[-1], self.game)
 
-    def public(self) -> dict[str, Any]:
+    def public(self, kept_history: bool = False) -> dict[str, Any]:
         """The projection's public part as frames carry it: the timer's seconds left as its
         deadline, and without its own events (a frame's ``events`` say who did what since the
-        frame before, a full frame's the whole hand's story)."""
+        frame before, a full frame's the whole hand's story). ``kept_history``: its history
+        as JSON text ready to encode (``history_text``), not as a list."""
         assert self.game is not None
         due = self.deadline()
         part: dict[str, Any] = dict(public_part(
             self.game, deadline=None if due is None else max(0.0, due - self.clock()),
-            events=False))
+            events=False, history=not kept_history))
         del part["events"]
+        if kept_history:
+            part["history"] = orjson.Fragment(self.history_text())
         window = part["call_window"]
         if window is not None:  # when the table stops waiting for a person's call
             part["call_window"] = {**window, "closes_in": closes_in(self.hold(), self.clock())}
         return part
+
+    def history_text(self) -> bytes:
+        """The hand's public history as JSON text, each entry encoded once: at every action
+        the frames carry the whole hand's history, which was a tenth of the server's work when
+        built and encoded anew each time. Kept while the hand's actions are the same objects
+        (an undo rebuilds the game, a new hand starts a new history)."""
+        assert self.game is not None
+        history = self.game.history
+        kept, texts = self._history_kept, self._history_texts
+        n = len(kept)
+        if n > len(history) or (n and history[n - 1] is not kept[n - 1]):
+            kept.clear()
+            texts.clear()
+            n = 0
+        for action in history[n:]:
+            kept.append(action)
+            texts.append(orjson.dumps(public_history_entry(action)))
+        return b"[" + b",".join(texts) + b"]"
 
     def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
         """One seat's state frame (protocol.FRAME_SCHEMAS["state"]): what ``encode_frames``
@@ -548,7 +575,7 @@ class TableService:
         assert game is not None
         shared = _encode({
             "table": self.meta(),
-            "public": self.public(),
+            "public": self.public(kept_history=True),
             "events": events,
             "deal": self.fair_deal(),
             **({"full": True} if full else {}),
