@@ -524,10 +524,10 @@ class TableService:
         return part
 
     def history_text(self) -> bytes:
-        """The hand's public history as JSON text, each entry encoded once: at every action
-        the frames carry the whole hand's history, which was a tenth of the server's work when
-        built and encoded anew each time. Kept while the hand's actions are the same objects
-        (an undo rebuilds the game, a new hand starts a new history)."""
+        """The hand's public history as JSON text, each entry encoded once: every action's
+        frames carry the whole hand's history, and building it anew each time took about 7%
+        of the event loop's time in a profile at 500 tables. Kept while the hand's actions are
+        the same objects (an undo rebuilds the game, a new hand starts a new history)."""
         assert self.game is not None
         history = self.game.history
         kept, texts = self._history_kept, self._history_texts
