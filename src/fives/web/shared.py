@@ -119,8 +119,8 @@ class SharedGameServer(GameServer):
         for conns in self.attached.values():
             for conn in conns.values():
                 conn.end()
-        with contextlib.suppress(Exception):  # let another process take them
-            await self.coord.mark_all_live(sorted(self.tables))
+        with contextlib.suppress(Exception):
+            await self._mark_owned_live()  # let another process take them
         await self.coord.stop()  # releases the leases: the others take over at once
         await self.pg.aclose()
 
@@ -507,8 +507,10 @@ class SharedGameServer(GameServer):
         return all(heard)
 
     async def _mark_owned_live(self) -> None:
-        for table_id in list(self.tables):  # a Redis that restarted empty forgot the live set
-            await self.coord.mark_live(table_id, True)
+        """Mark every table this process owns live, in one command: after a Redis that
+        restarted empty (it forgot the live set), and at a shutdown (another process takes
+        them)."""
+        await self.coord.mark_all_live(sorted(self.tables))
 
     def _send_full(self, live: LiveTable, conns: list[Connection]) -> None:
         service = live.service
