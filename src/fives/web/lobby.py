@@ -449,6 +449,17 @@ class Lobby:
                 "web.err.lobby_seat", "expected the room and token that Play now gave"))
         return room_id, token
 
+    def _no_seat(self, room: Room | None) -> Response | None:
+        """The refusal for a seat's request whose seat is not found (None) or whose room was
+        closed (a page that was quiet too long): the same for ``wait`` and ``cancel``."""
+        if room is None:
+            return self.routes.refuse("bad_room", 404, error_frame(
+                "web.err.lobby_seat", "expected the room and token that Play now gave"))
+        if room.state == "closed":
+            return self.routes.refuse("lobby_closed", 410, error_frame(
+                "web.err.lobby_closed", "this room was closed: press Play now again"))
+        return None
+
     async def wait(self, request: Request) -> Response:
         asked = await self._seat(request)
         if isinstance(asked, Response):
@@ -456,14 +467,12 @@ class Lobby:
         room_id, token = asked
         now = self.clock()
         found = await self.store.room(room_id, hash_token(token), now)
-        if found is None:
-            return self.routes.refuse("bad_room", 404, error_frame(
-                "web.err.lobby_seat", "expected the room and token that Play now gave"))
+        refused = self._no_seat(None if found is None else found[0])
+        if refused is not None:
+            return refused
+        assert found is not None  # _no_seat refuses a seat not found
         room, seat, link = found
         watch = room.watch
-        if room.state == "closed":
-            return self.routes.refuse("lobby_closed", 410, error_frame(
-                "web.err.lobby_closed", "this room was closed: press Play now again"))
         if room.state != "playing" and (room.taken >= room.players or now >= room.fill_at):
             humans = await self.store.begin_start(room.id, now)
             # Dropped seats may have moved this one down: read it again.
@@ -485,12 +494,10 @@ class Lobby:
             return asked
         room_id, token = asked
         room = await self.store.cancel(room_id, hash_token(token))
-        if room is None:
-            return self.routes.refuse("bad_room", 404, error_frame(
-                "web.err.lobby_seat", "expected the room and token that Play now gave"))
-        if room.state == "closed":  # closed under the seat: nothing to keep, as ``wait`` says
-            return self.routes.refuse("lobby_closed", 410, error_frame(
-                "web.err.lobby_closed", "this room was closed: press Play now again"))
+        refused = self._no_seat(room)  # closed under the seat: nothing to keep
+        if refused is not None:
+            return refused
+        assert room is not None
         if room.state != "open":  # too late: the game exists, the seat stays the player's
             return self.routes.refuse("lobby_started", 409, error_frame(
                 "web.err.lobby_started", "the game has started: your seat is kept for you"))
