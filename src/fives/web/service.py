@@ -119,9 +119,9 @@ class TableService:
         self.counting: str = self.config.get("counting", COUNTING_DEFAULT)
         self.call_window: float = float(self.config.get("call_window", CALL_WINDOW_S))
         self.calls_asked = -1
-        # ``history_text``'s kept entries: the hand's public actions and their JSON texts.
-        self._history_kept: list[PublicAction] = []
+        # ``history_text``'s kept entries: the JSON text of each, and the last one encoded.
         self._history_texts: list[bytes] = []
+        self._history_last: PublicAction | None = None
         self.bot_levels = {i: s.level or STAND_IN_LEVEL for i, s in enumerate(self.seats)
                            if s.kind == "bot"}
 
@@ -530,15 +530,15 @@ class TableService:
         the same objects (an undo rebuilds the game, a new hand starts a new history)."""
         assert self.game is not None
         history = self.game.history
-        kept, texts = self._history_kept, self._history_texts
-        n = len(kept)
-        if n > len(history) or (n and history[n - 1] is not kept[n - 1]):
-            kept.clear()
+        texts = self._history_texts
+        n = len(texts)
+        # The hand's actions are appended, never changed: the same last one, the same prefix.
+        if n > len(history) or (n and history[n - 1] is not self._history_last):
             texts.clear()
             n = 0
-        for action in history[n:]:
-            kept.append(action)
-            texts.append(orjson.dumps(public_history_entry(action)))
+        texts.extend(orjson.dumps(public_history_entry(a)) for a in history[n:])
+        if history:
+            self._history_last = history[-1]
         return b"[" + b",".join(texts) + b"]"
 
     def frame_for(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
