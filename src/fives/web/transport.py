@@ -108,7 +108,7 @@ class GuardedProtocol(H11Protocol):
 
 
 def _connection_ended(open_by_peer: dict[str, set[asyncio.BaseTransport]],
-               client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
+                      client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
     """The connection ended: it no longer counts against its peer's limit, and its transport
     is left free of the reference cycle asyncio gives it."""
     peer = client[0] if client else "-"
