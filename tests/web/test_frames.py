@@ -204,3 +204,26 @@ def test_frames_after_undos_carry_the_history_as_it_is_now(
             frames_agree()  # the game's history, not the one kept before the undo
             checked["caught_up"] += 1
     assert checked["at_once"] >= 3 and checked["caught_up"] >= 3, checked
+
+
+def test_earlier_games_are_kept_compressed_and_given_back_whole() -> None:
+    """A table that rematches for hours keeps every earlier game's record: compressed, at a
+    third of its JSON or less, and downloadable as it was when the game ended."""
+    config = {"preset": "five-up", "options": {"players": 2}, "timer": 0,
+              "seats": [{"kind": "human"}] * 2}
+    service = TableService("t", config, clock=lambda: 1000.0)
+    rng = random.Random(11)
+    entry, seq = service.first_deal(), 0
+    records: list[dict[str, Any]] = []
+    while service.game_no < 3:
+        seq += 1
+        game_no = service.game_no
+        service.apply(entry, seq, 1000.0)
+        if service.game_no == game_no and service.is_finished and len(records) < game_no:
+            records.append(dict(service.record(game_no)))  # as offered when the game ended
+        entry = _next_entry(service, rng)
+    assert len(service.finished) == 2
+    for number, record in enumerate(records, 1):
+        assert service.record(number) == record
+        text = json.dumps(record, separators=(",", ":")).encode()
+        assert len(service.finished[number - 1]) * 3 <= len(text)
