@@ -227,3 +227,23 @@ def test_earlier_games_are_kept_compressed_and_given_back_whole() -> None:
         assert service.record(number) == record
         text = json.dumps(record, separators=(",", ":")).encode()
         assert len(service.finished[number - 1]) * 3 <= len(text)
+
+
+def test_an_earlier_game_s_record_is_dated_by_its_last_action_even_after_a_restart() -> None:
+    """The table is played on one day and rebuilt from its log on another: the first game's
+    record keeps the day its last action was played, before and after the rebuild."""
+    config = {"preset": "five-up", "options": {"players": 2}, "timer": 0,
+              "seats": [{"kind": "human"}] * 2}
+    played_on, rebuilt_on = 86400.0 * 10, 86400.0 * 400  # 1970-01-11 and 1971-02-05
+    live = TableService("t", config, clock=lambda: played_on + 86400 * 2)  # read days later
+    log: list[LogEntry] = []
+    rng = random.Random(5)
+    entry = live.first_deal()
+    while live.game_no < 2:
+        log.append(LogEntry(len(log) + 1, entry.kind, entry.payload, played_on))
+        live.apply(entry, len(log), played_on)
+        entry = _next_entry(live, rng)
+    assert live.record(1)["meta"]["date"] == "1970-01-11"
+    rebuilt = TableService("t", config, clock=lambda: rebuilt_on)
+    rebuilt.replay(log)
+    assert rebuilt.record(1) == live.record(1)

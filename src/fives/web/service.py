@@ -592,8 +592,11 @@ class TableService:
     # --- records ---------------------------------------------------------------------------
 
     def _record_of(self, game: Game, number: int) -> RecordJSON:
+        """The game's record, dated by the log's last entry: for an ended game (the only one
+        asked for) its last action, the same whether it was played here or replayed from
+        the log after a restart."""
         deals = self.deals[number - 1] if number <= len(self.deals) else []
-        return table_record(self.id, number, self.seats, deals, game, self.clock())
+        return table_record(self.id, number, self.seats, deals, game, self.last_at)
 
     def record(self, number: int | None) -> RecordJSON:
         number = self.game_no if number is None else number
