@@ -5,8 +5,9 @@ One `fives serve` on a temporary database; TABLES four-seat tables played by fas
 (as bench/load.py: action-to-broadcast latency per receiving client), and, cycling every
 HOSTILE_EVERY seconds, one hostile client from the same machine: a spectator that never reads,
 a reconnect-and-guess loop, a burst of idle sockets, slowloris connections, an oversize body.
-Every SAMPLE seconds it records the server's resident memory, its live tables and open sockets
-(from /metrics), the latency percentiles of the last window and the errors seen.
+Every SAMPLE seconds it records the server's resident memory, the memory blocks its live Python
+objects hold, its live tables and open sockets (from /metrics), the latency percentiles of the
+last window and the errors seen.
 
     nice .venv/bin/python bench/soak.py --duration 1800          # the 30-minute soak
     nice .venv/bin/python bench/soak.py --duration 300 --tables 20
@@ -167,6 +168,8 @@ async def run(args: argparse.Namespace) -> int:
                 row = {"t_s": round(now - started), "rss_mib": round(rss, 1),
                        "cpu_s": round(cpu, 1), "samples": len(lat),
                        "p50_ms": round(q[49] * 1000, 1), "p99_ms": round(q[98] * 1000, 1),
+                       # the live objects' blocks (the RSS adds the allocators' high water)
+                       "py_blocks_k": round(metric(text, "fives_python_blocks") / 1000),
                        "tables_live": metric(text, "fives_tables_live"),
                        "sockets": metric(text, "fives_open_sockets"),
                        "errors": len(stats.errors)}
@@ -181,11 +184,13 @@ async def run(args: argparse.Namespace) -> int:
             task.cancel()
         await asyncio.gather(*attacks, return_exceptions=True)
         rss_values = [r["rss_mib"] for r in rows]
+        blocks = [r["py_blocks_k"] for r in rows]
         p99s = [r["p99_ms"] for r in rows if r["samples"]]
         print(json.dumps({
             "duration_s": args.duration, "tables": args.tables, "actions": stats.actions,
             "rss_first_last_max_mib": [rss_values[0], rss_values[-1], max(rss_values)]
             if rss_values else None,
+            "py_blocks_k_first_last_max": [blocks[0], blocks[-1], max(blocks)] if blocks else None,
             "p99_ms_median_of_windows": statistics.median(p99s) if p99s else None,
             "p99_ms_worst_window": max(p99s) if p99s else None,
             "errors": len(stats.errors), "error_kinds": sorted(set(stats.errors)),

@@ -66,3 +66,22 @@ def test_the_probe_reports_each_seconds_longest_gap() -> None:
     text = metrics.render().decode()
     assert "fives_loop_gap_max_seconds_count" in text and "fives_gc_pause_seconds" in text
     assert ServerConfig().gc_tuning is False  # process-wide: only `fives serve` turns it on
+
+
+def test_metrics_report_the_blocks_live_python_objects_hold() -> None:
+    """``fives_python_blocks`` follows the live objects (what a soak tells a leak by), read at
+    each scrape."""
+    metrics = Metrics()
+
+    def blocks() -> float:
+        line = next(line for line in metrics.render().decode().splitlines()
+                    if line.startswith("fives_python_blocks "))
+        return float(line.split()[1])
+
+    before = blocks()
+    kept = [[i] for i in range(100_000)]  # 100,000 lists of one item: 200,000 blocks
+    during = blocks()
+    del kept
+    after = blocks()
+    assert during - before >= 150_000
+    assert during - after >= 150_000

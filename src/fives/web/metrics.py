@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
@@ -37,6 +39,12 @@ class Metrics:
             "fives_gc_pause_seconds", "Garbage collector runs, by generation", ["generation"],
             buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5),
             registry=self.registry)
+        # Read at each scrape: what the live objects hold, apart from the process's RSS (which
+        # also keeps the allocators' high-water mark), so that a soak can tell a leak from it.
+        self.python_blocks = Gauge(
+            "fives_python_blocks", "Memory blocks the Python allocator holds for live objects",
+            registry=self.registry)
+        self.python_blocks.set_function(sys.getallocatedblocks)
 
     def refuse(self, kind: str) -> None:
         self.refusals.labels(kind=kind).inc()
