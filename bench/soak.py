@@ -154,7 +154,7 @@ async def run(args: argparse.Namespace) -> int:
         while time.monotonic() - started < args.duration:
             await asyncio.sleep(0.5)
             now = time.monotonic()
-            if now >= next_attack:
+            if args.hostile_every and now >= next_attack:
                 attacks.append(asyncio.create_task(hostile[kind % len(hostile)](
                     args.hostile_every * 0.8)))
                 kind += 1
@@ -206,7 +206,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--duration", type=float, default=1800.0)
     parser.add_argument("--sample", type=float, default=30.0)
-    parser.add_argument("--hostile-every", type=float, default=20.0)
+    parser.add_argument("--hostile-every", type=float, default=20.0,
+                        help="seconds between hostile clients (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                         help="an option for `fives serve` (repeat), e.g. "
