@@ -19,8 +19,9 @@ timer and the session's kick were two, cut in ``fives.web.transport`` and
 tables then left 7 objects of cyclic garbage where it had left 7,718. A third, websockets'
 frame parser (a generator that stays suspended and holds its connection, about 20 objects a
 websocket), never showed as garbage: a full collection frees it by closing the generator, so
-the test also counts what of the server's stays alive with the collector off. The young generation's
-threshold is raised too, so that it runs a tenth as often (each run still about a millisecond).
+the test also counts what of the server's stays alive with the collector off. The young
+generation's threshold is raised too, so that it runs a tenth as often (each run still about a
+millisecond).
 
 ``LoopLag`` is the probe: a timer every ``interval`` seconds that notes the longest gap between
 two of its callbacks in each second (``/metrics``: ``fives_loop_gap_seconds``, the last
