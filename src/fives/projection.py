@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from fives.claims import ClaimsGame, callers
+from fives.claims import callers
 from fives.errors import UsageError
 from fives.events import (
     DrawEvent,
@@ -34,6 +34,7 @@ from fives.events import (
     PenaltyEvent,
     PlayEvent,
 )
+from fives.game import new_layout
 from fives.layout import CountedPart, Layout
 from fives.moves import DRAW, Move
 from fives.projection_json import (
@@ -60,7 +61,6 @@ from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.solitaire import deck_sources
-from fives.state import new_layout
 from fives.tiles import Tile
 from fives.views import ActionJSON, action_json
 
@@ -124,7 +124,7 @@ def public_part(game: Game, *, deadline: float | None = None,
 
 
 def _call_window(game: Game) -> CallWindowJSON | None:
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window
     if window is None:
         return None
     return {"placer": window.placer, "claim": window.claim,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from fives.claims import ClaimsGame, callers
+from fives.claims import callers
 from fives.game import Game
 from fives.moves import parse_notation
 from fives.web.protocol import ProtocolError
@@ -84,7 +84,7 @@ def call_move(game: Game, seat: int) -> str:
                             "muggins_no_claims")
     if game.phase_name != "play":
         raise ProtocolError("no muggins now: the hand is over", "muggins_hand_over")
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window
     if window is None:
         history = game.history
         if history and history[-1].kind == "muggins":
@@ -103,7 +103,7 @@ def call_move(game: Game, seat: int) -> str:
 
 def window_callers(game: Game | None) -> tuple[int, ...]:
     """The seats that may call on the window open now (none when none is open)."""
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window if game is not None else None
     return () if game is None or window is None else callers(game.rules, window.placer)
 
 

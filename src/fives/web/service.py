@@ -50,8 +50,7 @@ import orjson
 
 from fives.game import Game
 from fives.projection import explain_events, public_history_entry, public_part, seat_part
-from fives.record import RecordJSON
-from fives.record_writer import PublicAction
+from fives.record_writer import PublicAction, RecordJSON
 from fives.rules import Ruleset
 from fives.views import SeatView
 from fives.web import fairdeal, table_wakes
