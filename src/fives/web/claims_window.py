@@ -26,11 +26,7 @@ from fives.game import Game
 from fives.moves import parse_notation
 from fives.web.protocol import ProtocolError
 
-CALL_WINDOW_S = 5  # the default hold for a person's call, in seconds
-CALL_WINDOW_MAX_S = 30
-CALL_WINDOW_CHOICES = (0, 5, 10, 20, 30)  # what the start page offers
 MAX_CLAIM = 999  # a claim is a whole number from 0 to this (more is an over-claim anyway)
-COUNTING_DEFAULT = "human"  # how the bots of a claims table count (bots.base.HUMAN_COUNTING)
 
 
 def _shown(value: Any) -> str:

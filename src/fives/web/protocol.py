@@ -373,6 +373,12 @@ def engine_error_frame(exc: FivesError) -> dict[str, Any]:
 TIMER_CHOICES = (0, 15, 30, 60)
 GRACE_CHOICES = (10, 20, 30, 60, 120)  # seconds before a bot plays for a player who left
 SEAT_KINDS = ("me", "friend", "bot")
+# Muggins claims (RULES.md §9 O1, fives.web.claims_window): how long bot and timer moves wait
+# for a person's call, in seconds, and how the bots of a claims table count.
+CALL_WINDOW_S = 5  # the default
+CALL_WINDOW_MAX_S = 30
+CALL_WINDOW_CHOICES = (0, 5, 10, 20, 30)  # what the start page offers
+COUNTING_DEFAULT = "human"  # bots.base.HUMAN_COUNTING
 # field -> (accepted Python type, required); values are then checked by parse_table_request.
 TABLE_FIELDS: dict[str, tuple[type, bool]] = {
     "preset": (str, True),
@@ -461,7 +467,6 @@ def claims_config(rules: Any, req: dict[str, Any]) -> dict[str, Any]:
     timers wait for a person's call (``counting``, ``call_window``); these fields are refused
     at a table without claims."""
     from fives.bots.base import COUNTING
-    from fives.web.claims_window import CALL_WINDOW_MAX_S, CALL_WINDOW_S, COUNTING_DEFAULT
 
     counting, window = req.get("bot_counting"), req.get("call_window_s")
     if not rules.muggins_claims:

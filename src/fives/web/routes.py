@@ -28,6 +28,7 @@ from fives.web.guard import (
 )
 from fives.web.hub import GameServer
 from fives.web.protocol import (
+    CALL_WINDOW_CHOICES,
     GRACE_CHOICES,
     TIMER_CHOICES,
     ProtocolError,
@@ -144,7 +145,6 @@ def preset_catalog() -> dict[str, Any]:
     """What the start page offers: each preset's defaults and rules card, in both languages."""
     from fives.bots import LEVELS
     from fives.bots.base import COUNTING
-    from fives.web.claims_window import CALL_WINDOW_CHOICES
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES),
                            "graces": list(GRACE_CHOICES), "countings": list(COUNTING),

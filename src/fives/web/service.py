@@ -55,15 +55,13 @@ from fives.rules import Ruleset
 from fives.views import SeatView
 from fives.web import fairdeal, table_wakes
 from fives.web.claims_window import (
-    CALL_WINDOW_S,
-    COUNTING_DEFAULT,
     bot_call,
     call_move,
     claimed_move,
     closes_in,
     hold_until,
 )
-from fives.web.protocol import ProtocolError, encode
+from fives.web.protocol import CALL_WINDOW_S, COUNTING_DEFAULT, ProtocolError, encode
 from fives.web.table_record import hand_commitment, parse_deal, table_record
 from fives.web.table_types import (
     STAND_IN_LEVEL,
