@@ -77,7 +77,7 @@ from fives.record_writer import (
     write_record,
 )
 from fives.rules import Ruleset
-from fives.settlement import MAX_TOTAL, score_rules
+from fives.settlement import score_rules
 from fives.tiles import (
     MATCH,
     PLACE_PARTS,
@@ -986,7 +986,7 @@ class Game:
         layout = self._layout
         total = layout.place_code(code)
         layout.undo()
-        return self._score_table[total] if total < MAX_TOTAL else 0
+        return self._score_rules.play_points(total)
 
     def _place(self, move: Move, events: bool) -> list[Event]:
         """A claimed lead or placement: the placer scores what the claim gives (``push_code``

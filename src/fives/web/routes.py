@@ -37,6 +37,7 @@ from fives.web.protocol import (
     error_frame,
     parse_json,
     parse_table_request,
+    shown_value,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -256,7 +257,7 @@ class Routes:
         if content_type != "application/json":
             return self.refuse("content_type", 415, error_frame(
                 "web.err.json_only", "expected Content-Type: application/json",
-                value=content_type[:40]))
+                value=shown_value(content_type)))
         peer = request.client.host if request.client else None
         scheme = request_scheme(request.url.scheme, peer, request.headers, config)
         if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),
