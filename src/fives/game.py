@@ -178,9 +178,11 @@ class Game:
         self._history: list[PublicAction] = []
         self._clear_legal()
         self._last_hand_end: HandEndEvent | None = None
-        # ``hand_ends``: the hand-end events among ``_events`` up to ``_hand_ends_seen``.
+        # ``hand_ends``: the hand-end events among ``_events`` up to ``_hand_ends_seen``, whose
+        # last event was ``_hand_ends_last`` (so that a cut tail is noticed).
         self._hand_ends: list[HandEndEvent] = []
         self._hand_ends_seen = 0
+        self._hand_ends_last: Event | None = None
         # The record: the hands before this one (never changed once archived, so copies
         # share them) and this hand's deal and actions.
         self._past_hands: tuple[HandLog, ...] = ()
@@ -213,7 +215,7 @@ class Game:
         self._stack = []
         self._push_undo = self._stack.append
         self._events = []
-        self._hand_ends, self._hand_ends_seen = [], 0
+        self._hand_ends, self._hand_ends_seen, self._hand_ends_last = [], 0, None
         self._actions = self._actions[:]
         self._history = self._history[:]
         deal = self._hand_deal
@@ -340,15 +342,19 @@ class Game:
     def hand_ends(self) -> tuple[HandEndEvent, ...]:
         """The hand-end events among ``events``, in order: what a score sheet lists. Read at
         every action by the projection, so it scans only the events added since the last call
-        (events are only ever appended)."""
+        (events are appended; should a tail ever be cut and rewritten, a changed last seen
+        event means a fresh scan)."""
         events = self._events
         seen = self._hand_ends_seen
+        if seen > len(events) or (seen and events[seen - 1] is not self._hand_ends_last):
+            self._hand_ends, seen = [], 0
         found = self._hand_ends
         for i in range(seen, len(events)):
             event = events[i]
             if isinstance(event, HandEndEvent):
                 found.append(event)
         self._hand_ends_seen = len(events)
+        self._hand_ends_last = events[-1] if events else None
         return tuple(found)
 
     @property
