@@ -17,12 +17,12 @@ add its own (a ``key`` a front end does not know is shown by its ``kind``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from fives.claims import ClaimsGame, callers
+from fives.claims import callers
 from fives.errors import UsageError
 from fives.events import (
     DrawEvent,
@@ -34,8 +34,9 @@ from fives.events import (
     PenaltyEvent,
     PlayEvent,
 )
+from fives.game import Game, new_layout
 from fives.layout import CountedPart, Layout
-from fives.moves import DRAW, Move
+from fives.moves import CLAIM_MAX, DRAW, Move
 from fives.projection_json import (
     CallWindowJSON,
     DrawnJSON,
@@ -60,12 +61,8 @@ from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.solitaire import deck_sources
-from fives.state import new_layout
 from fives.tiles import Tile
 from fives.views import ActionJSON, action_json
-
-if TYPE_CHECKING:
-    from fives.game import Game
 
 FORMAT = "fives-projection/1"
 
@@ -105,7 +102,7 @@ def public_part(game: Game, *, deadline: float | None = None,
         "turn": game.turn if playing else None,
         "leader": game.leader,
         "deadline": deadline,
-        "layout": layout_json(game.layout),
+        "layout": layout_json(game.layout, count_shown=count_shown(rules)),
         "scores": scores,
         "seat_scores": [scores[rules.side_of(s)] for s in range(rules.players)],
         "sides": [side_json(rules, side, score) for side, score in enumerate(scores)],
@@ -124,11 +121,17 @@ def public_part(game: Game, *, deadline: float | None = None,
 
 
 def _call_window(game: Game) -> CallWindowJSON | None:
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window
     if window is None:
         return None
     return {"placer": window.placer, "claim": window.claim,
             "callers": list(callers(game.rules, window.placer))}
+
+
+def count_shown(rules: Ruleset) -> bool:
+    """Whether a table shows the layout's count: not under muggins claims (§9 O1: the players
+    count, and a shown count would give every claim away), nor where the ends never score."""
+    return rules.scoring != "none" and not rules.muggins_claims
 
 
 def rules_json(rules: Ruleset) -> RulesJSON:
@@ -162,6 +165,10 @@ def _rules_json(rules: Ruleset) -> RulesJSON:
         "overdraw_cost": rules.draw_cost if rules.overdraw_allowed else 0,
         "muggins_claims": rules.muggins_claims,
         "muggins_overclaim": rules.muggins_overclaim,
+        # What a claim's - and + buttons step by (every play score is a multiple of it: 5
+        # where the scores are raw multiples of five), and the largest claim notation writes.
+        "score_step": math.gcd(*score_rules(rules).score_table) or 1,
+        "claim_max": CLAIM_MAX,
     }
 
 
@@ -184,8 +191,9 @@ def _part_json(part: CountedPart) -> PartJSON:
     return {"node": part.node, "port": part.port, "value": part.value, "times": part.times}
 
 
-def layout_json(layout: Layout) -> TableLayoutJSON:
-    """The layout with its counted parts and its open ends in words."""
+def layout_json(layout: Layout, *, count_shown: bool = True) -> TableLayoutJSON:
+    """The layout with its counted parts and its open ends in words; ``count_shown``: whether
+    a front end shows its count (see ``count_shown``)."""
     base = layout.to_json()
     parts = layout.counted_parts()
     counted = {(p.node, p.port) for p in parts}
@@ -203,7 +211,8 @@ def layout_json(layout: Layout) -> TableLayoutJSON:
                 e["node"] in doubles and not branch),
         })
     out: TableLayoutJSON = {"nodes": nodes, "ends": base["ends"], "total": base["total"],
-                            "parts": [_part_json(p) for p in parts], "open_ends": ends}
+                            "parts": [_part_json(p) for p in parts], "open_ends": ends,
+                            "count_shown": count_shown}
     if "sniff" in base:
         out["sniff"] = base["sniff"]
     return out

@@ -34,6 +34,8 @@ class RulesJSON(TypedDict):
     overdraw_cost: int  # what a charged draw gives the deck (0 where there is none)
     muggins_claims: bool  # §9 O1: the players claim their points, opponents may call
     muggins_overclaim: str  # "void" or "foster_penalty"
+    score_step: int  # every play score is a multiple of it (the claim's - and + buttons)
+    claim_max: int  # the largest claim (``fives.moves.CLAIM_MAX``)
 
 
 class PartJSON(TypedDict):
@@ -63,6 +65,7 @@ class TableLayoutJSON(LayoutJSON):
 
     parts: list[PartJSON]  # value * times add up to ``total``
     open_ends: list[OpenEndJSON]
+    count_shown: bool  # whether a table shows the count (not under claims, §9 O1)
 
 
 class TallyJSON(TypedDict):

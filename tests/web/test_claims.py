@@ -16,6 +16,7 @@ from fives.bots import make_player
 from fives.claims import with_exact_claim
 from fives.errors import FivesError
 from fives.events import MugginsEvent, PlayEvent
+from fives.moves import CLAIM_MAX
 from fives.record import load_record
 from fives.web import fairdeal
 from fives.web.protocol import ProtocolError, check_frame, parse_message, parse_table_request
@@ -201,6 +202,21 @@ def test_every_bad_claim_is_refused_and_changes_nothing() -> None:
     refused("spectator", service, None, "play", {"move": move, "claim": 5})
     entry = service.check_command(0, "play", {"move": move, "claim": 35})
     assert entry is not None and entry.payload["move"] == move + "=35"
+
+
+def test_the_claim_cap_is_the_engines() -> None:
+    clock = Clock()
+    service = table([HUMAN, bot()], clock)
+    game = service.game
+    assert game is not None
+    if service.seats[game.turn].kind == "bot":
+        step(service, clock)
+    move = placements(service)[0]
+    refused("bad_claim", service, 0, "play", {"move": move, "claim": CLAIM_MAX + 1})
+    entry = service.check_command(0, "play", {"move": move, "claim": 1000})
+    assert entry is not None and entry.payload["move"] == move + "=1000"
+    entry = service.check_command(0, "play", {"move": move, "claim": CLAIM_MAX})
+    assert entry is not None and entry.payload["move"] == f"{move}={CLAIM_MAX}"
 
 
 def test_a_claim_at_a_table_without_claims_is_refused() -> None:

@@ -28,6 +28,7 @@ from fives.web.guard import (
 )
 from fives.web.hub import GameServer
 from fives.web.protocol import (
+    CALL_WINDOW_CHOICES,
     GRACE_CHOICES,
     TIMER_CHOICES,
     ProtocolError,
@@ -36,6 +37,7 @@ from fives.web.protocol import (
     error_frame,
     parse_json,
     parse_table_request,
+    shown_value,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -144,7 +146,6 @@ def preset_catalog() -> dict[str, Any]:
     """What the start page offers: each preset's defaults and rules card, in both languages."""
     from fives.bots import LEVELS
     from fives.bots.base import COUNTING
-    from fives.web.claims_window import CALL_WINDOW_CHOICES
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES),
                            "graces": list(GRACE_CHOICES), "countings": list(COUNTING),
@@ -256,7 +257,7 @@ class Routes:
         if content_type != "application/json":
             return self.refuse("content_type", 415, error_frame(
                 "web.err.json_only", "expected Content-Type: application/json",
-                value=content_type[:40]))
+                value=shown_value(content_type)))
         peer = request.client.host if request.client else None
         scheme = request_scheme(request.url.scheme, peer, request.headers, config)
         if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),

@@ -15,8 +15,7 @@ export function claimsOn() {
 
 /** What − and + add: the smallest step a play score takes in the rules' unit. */
 function claimStep() {
-  const rules = frame().public.rules;
-  return rules.scoring === "raw" ? 5 : 1; // raw: the multiples of five themselves
+  return frame().public.rules.score_step;
 }
 
 /**
@@ -52,7 +51,8 @@ export function renderClaim() {
   box.hidden = false;
   const tile = tileWords(move.tile || "");
   const field = /** @type {HTMLInputElement} */ (el("input", {
-    id: "claim-input", type: "number", min: "0", max: "999", step: "1", inputmode: "numeric",
+    id: "claim-input", type: "number", min: "0", max: String(frame().public.rules.claim_max),
+    step: "1", inputmode: "numeric",
     autocomplete: "off", "aria-describedby": "claim-error" }));
   /** @param {number} by */
   const stepBy = (by) => {
@@ -84,7 +84,7 @@ export function renderClaim() {
  */
 function submitClaim(notation, text) {
   const claim = Number(text);
-  if (text.trim() === "" || !Number.isInteger(claim) || claim < 0 || claim > 999) {
+  if (text.trim() === "" || !Number.isInteger(claim) || claim < 0 || claim > frame().public.rules.claim_max) {
     $("claim-error").textContent = t("web.claim.needed");
     return;
   }

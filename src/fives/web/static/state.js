@@ -16,11 +16,12 @@
  * @typedef {{ node: number, port: string, value: number, tile: string, lead: boolean,
  *   branch: boolean, spinner: boolean, counted: boolean }} OpenEnd
  * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number, sniff?: string,
- *   parts: Part[], open_ends: OpenEnd[] }} Layout
+ *   parts: Part[], open_ends: OpenEnd[], count_shown: boolean }} Layout
  * @typedef {{ preset: string, players: number, partnerships: boolean, sides: number,
  *   solitaire: boolean, unit: string, scoring: string, settlement: string, target: number,
  *   default_target: number, sniff: string, sniff_choice: boolean, paper_tally: boolean,
- *   overdraw_cost: number, muggins_claims: boolean, muggins_overclaim: string }} Rules
+ *   overdraw_cost: number, muggins_claims: boolean, muggins_overclaim: string,
+ *   score_step: number, claim_max: number }} Rules
  * @typedef {{ negative: boolean, fifties: number, strokes: number }} Tally
  * @typedef {{ side: number, members: number[], deck: boolean, score: number,
  *   tally: Tally | null }} Side
