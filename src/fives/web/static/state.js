@@ -14,8 +14,8 @@
  * @typedef {{ node: number, port: string, value: number }} LayoutEnd
  * @typedef {{ node: number, port: string, value: number, times: number }} Part
  * @typedef {{ node: number, port: string, value: number, tile: string, lead: boolean,
- *   branch: boolean, spinner: boolean, counted: boolean }} OpenEnd
- * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number, sniff?: string,
+ *   branch: boolean, spinner: boolean, counted: boolean | null }} OpenEnd
+ * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number | null, sniff?: string,
  *   parts: Part[], open_ends: OpenEnd[] }} Layout
  * @typedef {{ preset: string, players: number, partnerships: boolean, sides: number,
  *   solitaire: boolean, unit: string, scoring: string, settlement: string, target: number,
