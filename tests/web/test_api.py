@@ -323,6 +323,20 @@ def test_illegal_move_error_says_what_is_legal(make_client: Any) -> None:
     pair.close()
 
 
+def test_illegal_move_error_names_draw_and_pass_in_the_readers_language(
+        make_client: Any) -> None:
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    pair.ws[seat].send_json({"type": "play", "move": "pass"})  # a lead is due: no pass
+    error = recv(pair.ws[seat])
+    assert error["key"] == "illegal_move", error
+    assert "« passer »" in error["message"]["fr"], error["message"]
+    assert "pass" not in error["message"]["fr"].replace("passer", "")
+    assert "'pass'" in error["message"]["en"]
+    pair.close()
+
+
 def test_out_of_turn_and_spectator_moves_are_refused(make_client: Any) -> None:
     client = make_client()
     pair = Pair(client)

@@ -797,7 +797,7 @@ MESSAGES: dict[str, str] = {
     "web.watch_link": "Spectators",
     "web.you": "You",
     "web.seat_label": "Seat {n}",
-    "web.bot_label": "Bot {n} ({level})",
+    "web.bot_label": "Bot {n}",
     "web.friend_label": "Player {n}",
     "web.deck": "The deck",
     "web.offline": "away",
@@ -994,13 +994,13 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_closed": "This room was closed: press Play now again.",
     "web.err.lobby_started": "The game has started: your seat is kept for you.",
     "web.err.illegal_move": "Move '{move}' is not legal here; legal: {legal}.",
+    "web.err.move_draw": "draw",
+    "web.err.move_pass": "pass",
+    "web.err.move_none": "none",
     "web.err.json_only": "Content type '{value}': expected application/json.",
     "web.err.metrics": "Metrics are for this host, or for a holder of the metrics token.",
     "web.err.origin": "Tables are created from this site's page only.",
-    "web.deal_committed": (
-        "Fair deal: check after the hand (the server locked in this deal before dealing; "
-        "your page will verify it)."
-    ),
+    "web.deal_committed": "Fair deal: locked in before dealing, checked here after the hand.",
     "web.deal_verified": "Fair deal: checked. This is the deal the server locked in before.",
     "web.deal_failed": "Deal check FAILED: the revealed seed does not give this deal.",
     "web.deal_unchecked": "Deal not checked here (this page needs https to hash).",

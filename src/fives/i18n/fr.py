@@ -887,7 +887,7 @@ MESSAGES: dict[str, str] = {
     "web.watch_link": "Spectateurs",
     "web.you": "Vous",
     "web.seat_label": "Place {n}",
-    "web.bot_label": "Robot {n} ({level})",
+    "web.bot_label": "Robot {n}",
     "web.friend_label": "Joueur {n}",
     "web.deck": "La pioche",
     "web.offline": "absent",
@@ -1098,12 +1098,14 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_closed": "Cette salle a été fermée : appuyez de nouveau sur Jouer maintenant.",
     "web.err.lobby_started": "La partie a commencé : votre place vous est gardée.",
     "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
+    "web.err.move_draw": "piocher",
+    "web.err.move_pass": "passer",
+    "web.err.move_none": "aucun",
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
     "web.err.metrics": "Les métriques sont pour cet hôte, ou pour qui a le jeton des métriques.",
     "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",
     "web.deal_committed": (
-        "Donne équitable : vérifiée après la manche (le serveur a scellé cette donne avant de "
-        "distribuer ; votre page la vérifiera)."
+        "Donne équitable : scellée avant de distribuer, vérifiée ici après la manche."
     ),
     "web.deal_verified": "Donne équitable : vérifiée. C'est bien la donne scellée avant.",
     "web.deal_failed": (

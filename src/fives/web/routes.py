@@ -104,9 +104,10 @@ def not_found_page() -> str:
             f'<body><main class="not-found">{"".join(parts)}</main></body></html>')
 
 
-def rules_page(preset: str) -> str | None:
-    """A preset's rules page, in English then French, from the texts ``fives rules`` shows
-    (its title, its rules, the sniff where it takes one); None for an unknown preset."""
+def rules_page(preset: str, lang: str = "en") -> str | None:
+    """A preset's rules page, in the reader's language (``lang``) then the other, from the
+    texts ``fives rules`` shows (its title, its rules, the sniff where it takes one); None
+    for an unknown preset."""
     from html import escape
 
     from fives.i18n import text
@@ -114,8 +115,9 @@ def rules_page(preset: str) -> str | None:
 
     if preset not in PRESETS:
         return None
+    first = lang if lang in ("en", "fr") else "en"
     parts = []
-    for lang in ("en", "fr"):
+    for lang in sorted(("en", "fr"), key=lambda other: other != first):
         name = text(f"preset.name.{preset}", lang)
         paragraphs = [text(f"preset.rules.{preset}", lang)]
         if preset in SNIFF_PRESETS:
@@ -125,11 +127,24 @@ def rules_page(preset: str) -> str | None:
         parts.append(f'<section lang="{lang}"><h1>{escape(name)}</h1>{body}'
                      f'<p><a class="button" href="/">{escape(text("web.not_found.home", lang))}'
                      "</a></p></section>")
-    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{first}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(text(f"preset.name.{preset}", "en"))} · Fives</title>'
+            f'<title>{escape(text(f"preset.name.{preset}", first))} · Fives</title>'
             '<link rel="stylesheet" href="/static/style.css"></head>'
             f'<body><main class="not-found rules-page">{"".join(parts)}</main></body></html>')
+
+
+def reader_lang(request: Request) -> str:
+    """The reader's language: the page's own (``?lang=``, sent by its links), else the
+    browser's first choice among ours, else English."""
+    asked = request.query_params.get("lang", "")
+    if asked in ("en", "fr"):
+        return asked
+    for item in request.headers.get("accept-language", "").split(","):
+        code = item.split(";")[0].strip().lower()[:2]
+        if code in ("en", "fr"):
+            return code
+    return "en"
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
@@ -203,7 +218,7 @@ class Routes:
                         headers={"cache-control": "no-cache"})
 
     async def rules(self, request: Request) -> Response:
-        page = rules_page(request.path_params["preset"])
+        page = rules_page(request.path_params["preset"], reader_lang(request))
         if page is None:
             return await not_found(request, LookupError(request.path_params["preset"]))
         return Response(page, media_type="text/html", headers={"cache-control": "no-cache"})

@@ -76,6 +76,8 @@ export function renderOthers() {
       "data-seat": seat,
     },
       el("span", { class: "name" }, seatName(seat)),
+      info.kind === "bot" && info.level ? el("span", { class: "level" }, t("web.level." + info.level))
+        : null,
       backs,
       el("span", { class: "count" }, t("web.tiles_left", { n: v.hand_sizes[seat] })),
       info.connected ? null : el("span", { class: "away-tag" }, t("web.offline"))));

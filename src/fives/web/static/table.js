@@ -151,7 +151,9 @@ export function renderTable() {
   $("board-wrap").inert = !$("reveal").hidden;
   renderLog();
   renderLinks();
-  /** @type {HTMLAnchorElement} */ ($("rules-link")).href = "/rules/" + frame().table.preset;
+  // in the reader's language, in a tab of its own (the table stays open)
+  /** @type {HTMLAnchorElement} */ ($("rules-link")).href =
+    `/rules/${frame().table.preset}?lang=${state.lang}`;
   checkDeal(frame()); // its line too is said again in the reader's language
   tick();
 }

@@ -8,7 +8,8 @@ export function seatName(seat) {
   const f = frame();
   if (seat === f.you) return t("web.you");
   const s = f.table.seats[seat];
-  if (s.kind === "bot") return t("web.bot_label", { n: seat + 1, level: t("web.level." + s.level) });
+  // short ("Bot 2"): a status line keeps to its line on a phone; the level is a badge beside
+  if (s.kind === "bot") return t("web.bot_label", { n: seat + 1 });
   // A nickname is text like any other: every text of the page is set as text, never as markup.
   return s.name || t("web.friend_label", { n: seat + 1 });
 }
