@@ -804,6 +804,7 @@ MESSAGES: dict[str, str] = {
     "web.side": "Side {n}",
     "web.team": "{a} & {b}",
     "web.tiles_left": "tiles: {n}",
+    "web.partner": "partner",
     "web.boneyard": "Boneyard: {n}",
     "web.hand_no": "Hand {n}",
     "web.your_turn": "Your turn",
@@ -873,6 +874,9 @@ MESSAGES: dict[str, str] = {
     "web.ev.game_end": "Game over: {name} wins, {scores}.",
     "web.ev.game_end_team": "Game over: {name} win, {scores}.",
     "web.reveal": "Hands at the end of the hand",
+    "web.hand_over": "Hand {n} is over",
+    "web.sniff_short_us": "across",
+    "web.sniff_short_british": "along",
     "web.not_found.title": "Page not found",
     "web.not_found.text": (
         "There is nothing at this address. A table's link has its secret after the # "
@@ -1004,6 +1008,11 @@ MESSAGES: dict[str, str] = {
     "web.deal_verified": "Fair deal: checked. This is the deal the server locked in before.",
     "web.deal_failed": "Deal check FAILED: the revealed seed does not give this deal.",
     "web.deal_unchecked": "Deal not checked here (this page needs https to hash).",
+    "web.deal_short_committed": "Fair deal: sealed before dealing",
+    "web.deal_short_verified": "Fair deal: checked ✓",
+    "web.deal_short_failed": "Deal check FAILED",
+    "web.deal_short_unchecked": "Deal not checked (needs https)",
+    "web.game_over": "Game over",
     "web.err.tables_rate": "Too many new tables from your address: at most {limit} a minute.",
     # -------- ``fives tournament`` / ``fives match``
     "bots.tournament_help": "play bot levels against each other (round robin, duplicate deals)",

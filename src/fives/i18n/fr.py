@@ -894,6 +894,7 @@ MESSAGES: dict[str, str] = {
     "web.side": "Camp {n}",
     "web.team": "{a} et {b}",
     "web.tiles_left": "dominos : {n}",
+    "web.partner": "partenaire",
     "web.boneyard": "Pioche : {n}",
     "web.hand_no": "Manche {n}",
     "web.your_turn": "À vous de jouer",
@@ -965,6 +966,9 @@ MESSAGES: dict[str, str] = {
     "web.ev.game_end": "Partie terminée : {name} gagne, {scores}.",
     "web.ev.game_end_team": "Partie terminée : {name} gagnent, {scores}.",
     "web.reveal": "Mains en fin de manche",
+    "web.hand_over": "Manche {n} terminée",
+    "web.sniff_short_us": "en travers",
+    "web.sniff_short_british": "en long",
     "web.not_found.title": "Page introuvable",
     "web.not_found.text": (
         "Il n'y a rien à cette adresse. Le lien d'une table porte son secret après le "
@@ -1112,6 +1116,11 @@ MESSAGES: dict[str, str] = {
         "Vérification de la donne ÉCHOUÉE : la graine révélée ne donne pas cette donne."
     ),
     "web.deal_unchecked": "Donne non vérifiée ici (la page a besoin de https pour calculer).",
+    "web.deal_short_committed": "Donne équitable : scellée avant",
+    "web.deal_short_verified": "Donne équitable : vérifiée ✓",
+    "web.deal_short_failed": "Vérification ÉCHOUÉE",
+    "web.deal_short_unchecked": "Donne non vérifiée (https requis)",
+    "web.game_over": "Partie terminée",
     "web.err.tables_rate": (
         "Trop de nouvelles tables depuis votre adresse : {limit} par minute au plus."
     ),
