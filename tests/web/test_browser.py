@@ -79,13 +79,19 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
+# The start page's "More options" open (remembered by the page), for tests that fill its form.
+MORE_OPEN = "localStorage.setItem('fives.more', 'open')"
+
+
 def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False,
-             bypass_csp: bool = False) -> Page:
+             bypass_csp: bool = False, more: bool = True) -> Page:
     """A page whose errors (scripts, console, CSP) are kept in ``page.errors``; ``bypass_csp``
     lets a test add axe-core's script."""
     size: ViewportSize = (
         {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900})
     context = browser.new_context(locale=locale, viewport=size, bypass_csp=bypass_csp)
+    if more:
+        context.add_init_script(MORE_OPEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -323,6 +329,7 @@ def test_whole_game_by_keyboard_with_axe_and_live_region(
 ) -> None:
     context = browser.new_context(locale="fr-FR" if lang == "fr" else "en-GB", bypass_csp=True,
                                   viewport={"width": 1366, "height": 900})
+    context.add_init_script(MORE_OPEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -6,12 +6,14 @@ screen. Screenshots go to $FIVES_SCREENSHOTS (or the test's temporary folder).""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from websockets.sync.client import connect
 
 from fives.i18n import text
 
@@ -188,3 +190,70 @@ def test_the_hand_is_as_large_as_the_board_on_a_large_screen(
         return [Math.max(hand.width, hand.height), Math.max(board.width, board.height)];
     }""")
     assert sizes[0] >= sizes[1] * 0.9, sizes
+
+
+FIRST_SCREEN = [(1366, 768), (1920, 1080), (390, 844), (360, 640), (844, 390), (640, 360)]
+
+
+def test_the_first_screen_offers_three_games_in_view_and_remembers(
+        base_url: str, browser: Browser, shots: Path) -> None:
+    """Issue 40, D9: play the computer, play a friend, Play now: in view at scroll 0 at every
+    size; the form behind "More options"; the level, the variant and the fold remembered."""
+    page = new_page(browser, more=False)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#quick-level option", state="attached")
+    problems = []
+    for width, height in FIRST_SCREEN:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        for name in ("quick-bot", "quick-friend", "quick-now", "quick-level"):
+            box = page.locator("#" + name).bounding_box()
+            if box is None or box["y"] < 0 or box["y"] + box["height"] > height or (
+                    box["x"] + box["width"] > width):
+                problems.append(f"{width}x{height}: {name} at {box}")
+        page.screenshot(path=str(shots / f"first-{width}x{height}.png"))
+    assert not problems, problems
+    assert not page.is_visible("#create")  # the options are folded away at first
+    page.click("#more > summary")
+    page.select_option("#preset", "all-fives")
+    page.select_option("#quick-level", "random")
+    assert "All Fives" in (page.text_content("#quick-variant") or "")
+    page.click("#quick-bot")  # one tap
+    page.wait_for_selector("body[data-seq]")
+    seats = page.evaluate("state.frame.table.seats.map((s) => [s.kind, s.level])")
+    assert seats == [["human", None], ["bot", "random"]], seats
+    assert page.evaluate("state.frame.table.preset") == "all-fives"
+    page.goto(base_url + "/")
+    page.wait_for_selector("#quick-level option", state="attached")
+    assert page.input_value("#quick-level") == "random"
+    assert page.input_value("#preset") == "all-fives"
+    assert page.evaluate("document.getElementById('more').open")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_table_for_a_friend_shows_its_link_first(base_url: str, browser: Browser) -> None:
+    """Issue 40, D4: the friend's link, with Copy, in view on the new table at every size,
+    until the friend comes."""
+    page = new_page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#quick-level option", state="attached")
+    page.click("#quick-friend")
+    page.wait_for_selector("body[data-seq]")
+    page.wait_for_selector("#invite input")
+    table = page.evaluate("state.frame.table.id")
+    links = page.evaluate("(id) => JSON.parse(localStorage.getItem('fives.links.' + id))", table)
+    friend = links["seats"][1]["url"]
+    assert page.input_value("#invite input").endswith(friend)
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        page.evaluate("window.scrollTo(0, 0)")
+        for name in ("#invite input", "#invite button.copy"):
+            box = page.locator(name).bounding_box()
+            if box is None or box["y"] < 0 or box["y"] + box["height"] > height:
+                problems.append(f"{width}x{height}: {name} at {box}")
+    assert not problems, problems
+    with connect(base_url.replace("http", "ws") + "/ws") as ws:  # the friend comes
+        ws.send(json.dumps({"type": "join", "token": friend.split("=", 1)[1]}))
+        page.wait_for_selector("#invite", state="hidden")

@@ -8,6 +8,7 @@ import { onHandKey } from "./hand.js";
 import { pickLang, t } from "./i18n.js";
 import { startLobby } from "./lobby.js";
 import { requestJSON } from "./net.js";
+import { startQuick } from "./quick.js";
 import { startPanZoom } from "./pan.js";
 import { connect, tokenFromHash } from "./socket.js";
 import { fitOthers } from "./scores.js";
@@ -121,6 +122,7 @@ async function main() {
   }
   startPage();
   startYours();
+  startQuick();
   if (location.pathname === "/") startLobby();
 }
 

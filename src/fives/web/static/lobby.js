@@ -144,6 +144,7 @@ async function askForSeat() {
 /** @param {boolean} on */
 function waiting(on) {
   playButton().disabled = on;
+  $("quick-now").hidden = on; // the first screen's Play now (quick.js): Cancel in its place
   $("lobby-cancel").hidden = !on;
   if (!on) $("lobby-status").textContent = "";
 }

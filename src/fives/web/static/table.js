@@ -5,7 +5,7 @@ import { $, setStatus } from "./dom.js";
 import { checkDeal } from "./fairdeal.js";
 import { redraw } from "./hand.js";
 import { t } from "./i18n.js";
-import { downloadRecord, renderLinks } from "./links.js";
+import { downloadRecord, renderInvite, renderLinks } from "./links.js";
 import { renderLog, renderReveal } from "./log.js";
 import { renderOthers, renderScores } from "./scores.js";
 import { send } from "./socket.js";
@@ -138,6 +138,7 @@ export function renderTable() {
   setStatus(status);
   $("status").dataset.turn = isMyTurn() ? "me" : "other";
   document.body.classList.toggle("my-turn", isMyTurn());
+  renderInvite();
   renderScores();
   renderTogether();
   renderOthers();
