@@ -257,3 +257,29 @@ def test_a_table_for_a_friend_shows_its_link_first(base_url: str, browser: Brows
     with connect(base_url.replace("http", "ws") + "/ws") as ws:  # the friend comes
         ws.send(json.dumps({"type": "join", "token": friend.split("=", 1)[1]}))
         page.wait_for_selector("#invite", state="hidden")
+
+
+def test_a_warm_reload_downloads_nothing_again(base_url: str, browser: Browser) -> None:
+    """Issue 40, D12: on a reload every module comes from the browser's cache and the page,
+    the presets and the catalog are revalidated (304): no body is downloaded twice."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#quick-level option", state="attached")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls: dict[str, str] = {}
+    size: dict[str, int] = {}  # bytes over the wire (headers and body), by request id
+    cdp.on("Network.requestWillBeSent",
+           lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.loadingFinished",
+           lambda e: size.__setitem__(e["requestId"], e["encodedDataLength"]))
+    page.reload()
+    page.wait_for_selector("#quick-level option", state="attached")
+    page.wait_for_timeout(300)
+    # a revalidation (304) is headers only, a module from the cache nothing; the lobby's live
+    # lists aside
+    again = {urls[r]: n for r, n in size.items() if n > 1000 and "/api/lobby" not in urls[r]}
+    assert again == {}, again
+    assert len([u for u in urls.values() if "/static/" in u]) >= 20
+    context.close()

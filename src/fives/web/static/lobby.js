@@ -264,7 +264,7 @@ export async function startLobby() {
   select("lobby-preset").addEventListener("change", renderForm);
   $("lobby-form").addEventListener("submit", playNow);
   $("lobby-cancel").addEventListener("click", cancel);
-  select("lang").addEventListener("change", () => { renderForm(); renderLists(); });
+  select("lang").addEventListener("fives-lang", () => { renderForm(); renderLists(); });
   setInterval(refreshLists, 5000);
   const saved = sessionStorage.getItem("fives.lobby");
   if (saved) {

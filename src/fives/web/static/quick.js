@@ -47,7 +47,8 @@ export function startQuick() {
   more.open = localStorage.getItem(MORE_KEY) === "open";
   more.addEventListener("toggle", () => localStorage.setItem(MORE_KEY, more.open ? "open" : ""));
   renderQuick();
-  for (const id of ["preset", "players", "lang"]) select(id).addEventListener("change", renderQuick);
+  for (const id of ["preset", "players"]) select(id).addEventListener("change", renderQuick);
+  select("lang").addEventListener("fives-lang", renderQuick); // app.js: its texts are here
   $("quick-bot").addEventListener("click", () => quickGame(false));
   $("quick-friend").addEventListener("click", () => quickGame(true));
   $("quick-now").addEventListener("click", () => {

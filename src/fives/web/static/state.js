@@ -73,8 +73,9 @@
 
 export const state = {
   lang: "en",
-  /** @type {Record<string, Record<string, string>>} */
-  msgs: { en: {}, fr: {} },
+  /** The reader's catalog by language (another is fetched when chosen: app.js).
+   * @type {Record<string, Record<string, string>>} */
+  msgs: {},
   /** @type {PresetCatalog | null} */
   presets: null,
   // table page

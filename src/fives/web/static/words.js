@@ -1,6 +1,6 @@
 // What the page says about seats, sides, tiles and the events of the game, from the
 // projection's data (its sides and members, its events' keys and parameters).
-import { t, tYou } from "./i18n.js";
+import { has, t, tYou } from "./i18n.js";
 import { frame, state } from "./state.js";
 
 /** @param {number} seat */
@@ -86,7 +86,7 @@ export function describe(ev) {
   const who = p.seat !== undefined ? p.seat : p.leader; // the seat the event is about
   const mine = who !== undefined && who === frame().you;
   const key = "web.ev." + ev.key;
-  if (!state.msgs.en[key]) return ev.kind; // an event this page has no words for yet
+  if (!has(key)) return ev.kind; // an event this page has no words for yet
   let s;
   if (ev.kind === "hand_end") {
     const out = p.out_seat ?? null;
