@@ -52,6 +52,8 @@ function renderTiles(legal) {
   const hand = $("hand");
   const playable = new Set(legal.map((m) => m.tile && tileId(m.tile)));
   hand.setAttribute("aria-label", t("web.your_hand"));
+  // a long hand (the solitaire's draws) in smaller tiles on a phone: the board keeps its room
+  hand.classList.toggle("many", frame().seat.hand.length > 10);
   hand.replaceChildren(...frame().seat.hand.map((tileText) => {
     const pic = tilePicture(tileText, { class: "hand-tile", "aria-hidden": "true" });
     const can = playable.has(tileId(tileText));
