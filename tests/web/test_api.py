@@ -132,6 +132,11 @@ def test_a_page_that_loads_once(make_client: Any) -> None:
         assert other.status_code == 200, path
     plain = client.get("/static/style.css", headers={"accept-encoding": "identity"})
     assert "content-encoding" not in plain.headers and plain.text.startswith("/*")
+    # each form has its own tag: a gzipped copy does not revalidate a plain one
+    zipped = client.get("/static/style.css").headers["etag"]
+    assert zipped != plain.headers["etag"]
+    assert client.get("/static/style.css", headers={
+        "accept-encoding": "identity", "if-none-match": zipped}).status_code == 200
     french = client.get("/api/messages?lang=fr").json()
     assert list(french) == ["fr"]
     assert all(k.startswith("web.") and not k.startswith("web.not_found.") for k in french["fr"])

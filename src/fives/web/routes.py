@@ -89,15 +89,17 @@ class Body:
 
     def send(self, request: Request, cache_control: str,
              headers: dict[str, str] | None = None) -> Response:
-        """This body for ``request``: 304 when its ``If-None-Match`` names it, gzipped when its
-        ``Accept-Encoding`` takes gzip."""
-        out = {**(headers or {}), "etag": self.etag, "cache-control": cache_control,
+        """This body for ``request``: gzipped when its ``Accept-Encoding`` takes gzip (the
+        gzipped form has a tag of its own), 304 when its ``If-None-Match`` names that form."""
+        zipped = self.zipped is not None and takes_gzip(request.headers.get("accept-encoding", ""))
+        etag = self.etag[:-1] + '-gz"' if zipped else self.etag
+        out = {**(headers or {}), "etag": etag, "cache-control": cache_control,
                "vary": "accept-encoding"}
         asked = request.headers.get("if-none-match", "")
-        if asked and (asked.strip() == "*" or self.etag in
+        if asked and (asked.strip() == "*" or etag in
                       (tag.strip().removeprefix("W/") for tag in asked.split(","))):
             return Response(status_code=304, headers=out)
-        if self.zipped is not None and takes_gzip(request.headers.get("accept-encoding", "")):
+        if zipped and self.zipped is not None:
             return Response(self.zipped, media_type=self.media_type,
                             headers={**out, "content-encoding": "gzip"})
         return Response(self.raw, media_type=self.media_type, headers=out)
