@@ -102,7 +102,8 @@ def public_part(game: Game, *, deadline: float | None = None,
         "turn": game.turn if playing else None,
         "leader": game.leader,
         "deadline": deadline,
-        "layout": layout_json(game.layout, count_shown=count_shown(rules)),
+        "layout": layout_json(game.layout, count_shown=count_shown(rules),
+                              count=not players_count(game)),
         "scores": scores,
         "seat_scores": [scores[rules.side_of(s)] for s in range(rules.players)],
         "sides": [side_json(rules, side, score) for side, score in enumerate(scores)],
@@ -191,11 +192,23 @@ def _part_json(part: CountedPart) -> PartJSON:
     return {"node": part.node, "port": part.port, "value": part.value, "times": part.times}
 
 
-def layout_json(layout: Layout, *, count_shown: bool = True) -> TableLayoutJSON:
+def players_count(game: Game) -> bool:
+    """Whether the count is the players' to make: under muggins claims (§9 O1), while a hand
+    is played, nothing a front end gets carries it (the layout's total, its counted parts,
+    which ends count; a play's total and its sum), since an opponent who reads it needs not
+    count to call, nor a placer to claim. A play's ``points`` stay: they are what it scored,
+    as public as the scores."""
+    return game.rules.muggins_claims and game.phase == "play"
+
+
+def layout_json(
+    layout: Layout, *, count_shown: bool = True, count: bool = True
+) -> TableLayoutJSON:
     """The layout with its counted parts and its open ends in words; ``count_shown``: whether
-    a front end shows its count (see ``count_shown``)."""
+    a front end shows its count (see ``count_shown``); ``count=False``: with neither its total
+    nor what counts (see ``players_count``)."""
     base = layout.to_json()
-    parts = layout.counted_parts()
+    parts = layout.counted_parts() if count else []
     counted = {(p.node, p.port) for p in parts}
     doubles = {p.node for p in parts if p.times == 2}  # both in-line halves of a double count
     nodes = base["nodes"]
@@ -207,10 +220,11 @@ def layout_json(layout: Layout, *, count_shown: bool = True) -> TableLayoutJSON:
             "node": e["node"], "port": e["port"], "value": e["value"],
             "tile": f"{node['touching']}-{node['outer']}", "lead": e["node"] == 1,
             "branch": branch, "spinner": node["spinner"],
-            "counted": (e["node"], e["port"]) in counted or (
+            "counted": None if not count else (e["node"], e["port"]) in counted or (
                 e["node"] in doubles and not branch),
         })
-    out: TableLayoutJSON = {"nodes": nodes, "ends": base["ends"], "total": base["total"],
+    out: TableLayoutJSON = {"nodes": nodes, "ends": base["ends"],
+                            "total": base["total"] if count else None,
                             "parts": [_part_json(p) for p in parts], "open_ends": ends,
                             "count_shown": count_shown}
     if "sniff" in base:
@@ -322,7 +336,7 @@ def _explain(game: Game, events: Sequence[Event], layout: Layout,
     out: list[EventEntryJSON] = []
     for event in events:
         if isinstance(event, PlayEvent):
-            out.append(_play_entry(game.rules, layout, event, action))
+            out.append(_play_entry(game.rules, layout, event, action, players_count(game)))
         elif isinstance(event, DrawEvent):
             params: EventParamsJSON = {"seat": event.seat, "scores": list(event.scores)}
             message = "draw"
@@ -370,13 +384,15 @@ def _scores_before(game: Game, event: DrawEvent) -> Sequence[int]:
 
 
 def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
-                action: PublicAction | None) -> EventEntryJSON:
+                action: PublicAction | None, hide_count: bool) -> EventEntryJSON:
     # The action behind the event: the last of the history when the game is just after it.
     move = action.move if action is not None and action.seat == event.seat and (
         action.kind in ("lead", "place")) and action.move is not None and (
         str(action.move) == event.move) else None
     params: EventParamsJSON = {"seat": event.seat, "move": event.move, "total": event.total,
                                "points": event.points, "scores": list(event.scores)}
+    if hide_count:  # ``players_count``: neither the total nor its sum
+        del params["total"]
     lead = move is None or move.kind == "lead"
     if move is not None and move.tile is not None:
         params["tile"] = _touching_first(move.tile, move.touching)
@@ -388,7 +404,7 @@ def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
             params["onto"] = f"{parent.touching}-{parent.outer}"
             params["port"] = move.port
             params["end"] = move.touching
-    if rules.scoring != "none":
+    if rules.scoring != "none" and not hide_count:
         params["parts"] = [_part_json(p) for p in layout.counted_parts()]
     kind = "lead" if lead else "place"
     if event.claim is not None:  # §9 O1: what was claimed; a short or over claim is for the

@@ -365,12 +365,24 @@ def error_frame(key: str, message: str, **params: Any) -> dict[str, Any]:
     return {"type": "error", "key": key, "params": params, "message": texts}
 
 
+# The engine's words among its notations (RULES.md §12.2), said in the reader's language.
+MOVE_WORDS = ("draw", "pass", "none")
+
+
+def _move_words(moves: str, lang: str) -> str:
+    """``"6-4@1.E draw"`` as ``"6-4@1.E, piocher"`` in French."""
+    return ", ".join(text(f"web.err.move_{m}", lang) if m in MOVE_WORDS else m
+                     for m in moves.split())
+
+
 def engine_error_frame(exc: FivesError) -> dict[str, Any]:
     """The engine's English one-line message, and the best French one its key allows."""
     params = {k: v if isinstance(v, int | float | str | bool) else str(v)
               for k, v in exc.params.items()}
     if exc.key == "illegal_move" and "move" in params and "legal" in params:
-        texts = both_langs("web.err.illegal_move", **params)
+        texts = {lang: text("web.err.illegal_move", lang, **{
+            **params, "move": _move_words(str(params["move"]), lang),
+            "legal": _move_words(str(params["legal"]), lang)}) for lang in LANGS}
     else:
         texts = {lang: error_text(exc, lang) for lang in LANGS}
     return {"type": "error", "key": exc.key, "params": params, "message": texts}

@@ -404,6 +404,8 @@ class TableService:
         self.seq, self.last_at = seq, at
         events = self.recent[before:] if entry.kind == "move" else []
         self._reschedule()
+        if entry.kind == "undo":  # the hand's story is rebuilt: every client takes it anew
+            return self.frames(list(self.recent), full=True)
         return self.frames(events)
 
     # --- who is connected ------------------------------------------------------------------
@@ -555,13 +557,14 @@ class TableService:
             "deal": self.fair_deal(),
         }
 
-    def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:
+    def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None,
+               full: bool = False) -> Frames:
         """Each connection gets its own seat's frame (``encode_frames``: what the seats share
-        is built and encoded once)."""
+        is built and encoded once; ``full``: full frames, ``events`` the hand's story)."""
         seats = {seat for conn, seat in self.connections.items() if conn != skip}
         if not seats:
             return {}
-        texts = self.encode_frames(seats, events)
+        texts = self.encode_frames(seats, events, full)
         return {conn: texts[seat] for conn, seat in self.connections.items() if conn != skip}
 
     def encode_frames(self, seats: set[int | None], events: list[dict[str, Any]],

@@ -135,7 +135,8 @@ function boardText(v) {
     text = t("web.layout_desc", { ends: layout.ends.map((e) => e.value).join(", "),
       total: layout.total });
   }
-  const uncounted = layout.open_ends.filter((e) => e.branch && !e.counted);
+  // under claims no end says whether it counts (counted: null): that too is the players' count
+  const uncounted = layout.open_ends.filter((e) => e.branch && e.counted === false);
   if (uncounted.length) {
     text += " " + t("web.ends_uncounted", { ends: uncounted.map((e) => e.value).join(", ") });
   }

@@ -43,12 +43,14 @@ export function renderClaim() {
     box.hidden = true;
     box.replaceChildren();
     delete box.dataset.move;
+    markClaiming();
     return;
   }
   if (box.dataset.move === move.notation && box.dataset.lang === state.lang) return;
   box.dataset.move = move.notation;
   box.dataset.lang = state.lang;
   box.hidden = false;
+  markClaiming();
   const tile = tileWords(move.tile || "");
   const field = /** @type {HTMLInputElement} */ (el("input", {
     id: "claim-input", type: "number", min: "0", max: String(frame().public.rules.claim_max),
@@ -76,6 +78,11 @@ export function renderClaim() {
   el("button", { type: "button", id: "claim-cancel", onclick: cancelClaim }, t("web.claim.cancel")),
   el("p", { id: "claim-error", class: "error", role: "alert" }));
   box.replaceChildren(form);
+}
+
+/** While the claim box is open the hint (which says to count) gives it its line. */
+function markClaiming() {
+  $("mine").classList.toggle("claiming", !$("claim").hidden);
 }
 
 /**

@@ -14,8 +14,8 @@
  * @typedef {{ node: number, port: string, value: number }} LayoutEnd
  * @typedef {{ node: number, port: string, value: number, times: number }} Part
  * @typedef {{ node: number, port: string, value: number, tile: string, lead: boolean,
- *   branch: boolean, spinner: boolean, counted: boolean }} OpenEnd
- * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number, sniff?: string,
+ *   branch: boolean, spinner: boolean, counted: boolean | null }} OpenEnd
+ * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number | null, sniff?: string,
  *   parts: Part[], open_ends: OpenEnd[], count_shown: boolean }} Layout
  * @typedef {{ preset: string, players: number, partnerships: boolean, sides: number,
  *   solitaire: boolean, unit: string, scoring: string, settlement: string, target: number,
@@ -74,8 +74,9 @@
 
 export const state = {
   lang: "en",
-  /** @type {Record<string, Record<string, string>>} */
-  msgs: { en: {}, fr: {} },
+  /** The reader's catalog by language (another is fetched when chosen: app.js).
+   * @type {Record<string, Record<string, string>>} */
+  msgs: {},
   /** @type {PresetCatalog | null} */
   presets: null,
   // table page
