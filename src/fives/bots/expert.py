@@ -5,7 +5,9 @@ Each iteration samples the hidden tiles consistently with what this seat knows
 a fast greedy-plus-dump playout for every seat (``sim``); a move's value is its mean outcome
 (points of our side minus the others', plus a bonus for winning the game). Using one sample for
 all candidates compares them on equal luck. The samples are weighted by the soft evidence
-(``inference.sample_soft``: what the other seats chose not to play). Candidates that trail the
+(``inference.sample_soft``: what the other seats chose not to play); ``ExpertPbiPlayer``
+weights them by a model of how each other seat plays instead (``belief.PolicyBelief``: the
+likelihood of its placements so far). Candidates that trail the
 leader by a clear margin (``PRUNE_Z`` standard errors, from ``PRUNE_FROM`` iterations on) are
 dropped as the evidence comes in, so the time goes to the close calls; with a time budget the
 decision ends once one candidate is left. ``ExpertV1Player`` keeps the first expert's settings.
@@ -49,7 +51,7 @@ class ExpertPlayer(Player):
     def __init__(
         self, seed: int | None = None, *, epsilon: float = 0.0, defense: float = 0.0,
         prune_z: float = PRUNE_Z, prune_from: int = PRUNE_FROM, soft: bool = True,
-        policy: bool = True,
+        policy: bool = False,
     ) -> None:
         super().__init__(seed)
         self.epsilon = epsilon  # share of random moves in the playouts
@@ -131,13 +133,22 @@ class ExpertPlayer(Player):
         return candidates(groups, sums, samples, mine, theirs, fished)
 
 class ExpertV2Player(ExpertPlayer):
-    """The expert before policy-based inference (80.3% against greedy at 100 iterations):
-    samples weighted by the soft evidence with learned keep rates. A bench level."""
+    """The expert as measured before policy-based inference (79.2% against greedy at 100
+    iterations, seed 8128): the same player as ``expert`` today, under a name that stays
+    fixed when ``expert`` changes. A bench level."""
 
     name = "expert-v2"
 
+
+class ExpertPbiPlayer(ExpertPlayer):
+    """The expert with policy-based inference (``belief.PolicyBelief``): samples drawn from a
+    model of how each other seat plays. Not measurably stronger than the expert yet
+    (docs/BOTS.md), so a bench level."""
+
+    name = "expert-pbi"
+
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, policy=False)
+        super().__init__(seed, policy=True)
 
 
 class ExpertV1Player(ExpertPlayer):
