@@ -8,13 +8,16 @@ sampler and measures the belief about every other seat holding at least 3 tiles:
   of samples that deal each of its real tiles to it, averaged over its tiles);
 - late: the same at the decisions where that seat had already made 3 placements this hand;
 - false: the mean probability given to the unseen tiles it does not hold (lower is sharper);
+- brier: the mean squared error of those probabilities over every unseen tile (a proper
+  score, lowest for the true posterior: unlike ``true``, an over-confident belief does not
+  gain by it);
 - us/sample: the sampler's time per deal (this process, this machine).
 
 Samplers:
 - none: no evidence at all, uniform over the unseen tiles (computed: hand size / unseen);
 - hard: the hard evidence only (voids, forced leads): ``sample_deal``;
-- soft: the soft evidence with learned keep rates (``sample_soft``, ``expert-v2``);
-- policy: policy-based inference (``belief.PolicyBelief``, the expert);
+- soft: the soft evidence with learned keep rates (``sample_soft``: ``expert``, ``expert-v2``);
+- policy: policy-based inference (``belief.PolicyBelief``: ``expert-pbi``);
 - strict: every soft event taken as hard (a model of greedy itself);
 - exact: 2 players only, rejection sampling of the strict model (is the sequential sampler
   biased?); slow, so only with ``--samplers``.
@@ -83,6 +86,15 @@ def _sampler(name: str, know: Knowledge) -> Callable[[random.Random], list[int]]
     return lambda rng: _exact_sample(know, rng)
 
 
+def _square_error(hits: int, samples: int, held: int) -> float:
+    """(p - held)^2 for the belief p that ``hits`` of ``samples`` estimate, without the
+    sampling noise (an unbiased estimate: minus p(1 - p) / (samples - 1)), so that the score
+    does not depend on the number of samples."""
+    p = hits / samples
+    noise = p * (1 - p) / (samples - 1) if samples > 1 else 0.0
+    return (p - held) ** 2 - noise
+
+
 class Tally:
     """Per sampler: the probabilities given to true tiles (all, late) and to false ones, and
     the time spent."""
@@ -92,6 +104,7 @@ class Tally:
         self.true: dict[str, list[float]] = {name: [] for name in samplers}
         self.late: dict[str, list[float]] = {name: [] for name in samplers}
         self.false: dict[str, list[float]] = {name: [] for name in samplers}
+        self.brier: dict[str, list[float]] = {name: [] for name in samplers}
         self.spent = dict.fromkeys(samplers, 0.0)
         self.drawn = dict.fromkeys(samplers, 0)
         self.decisions = 0
@@ -111,8 +124,9 @@ class Tally:
         for name in self.samplers:
             if name == "none":
                 for s, truth in truths.items():
-                    self._add(name, truth.bit_count() / know.unseen.bit_count(), None,
-                              placed[s] >= LATE)
+                    p = truth.bit_count() / know.unseen.bit_count()
+                    self._add(name, p, None, placed[s] >= LATE)
+                    self.brier[name].append(p * (1 - p))  # the expected square error
                 continue
             began = time.perf_counter()
             sample = _sampler(name, know)
@@ -129,6 +143,9 @@ class Tally:
                 self._add(name, statistics.mean(hits[s][t] for t in ids_of(truth)) / samples,
                           statistics.mean(hits[s][t] for t in others) / samples
                           if others else None, placed[s] >= LATE)
+                self.brier[name].append(statistics.mean(
+                    _square_error(hits[s][t], samples, truth >> t & 1)
+                    for t in ids_of(know.unseen)))
 
     def _add(self, name: str, true: float, false: float | None, late: bool) -> None:
         self.true[name].append(true)
@@ -137,12 +154,14 @@ class Tally:
             self.late[name].append(true)
 
     def report(self) -> None:
-        print(f"{'sampler':8s} {'true':>6s} {'late':>6s} {'false':>6s} {'us/sample':>9s}")
+        print(f"{'sampler':8s} {'true':>6s} {'late':>6s} {'false':>6s} {'brier':>6s} "
+              f"{'us/sample':>9s}")
         for name in self.samplers:
             per = 1e6 * self.spent[name] / self.drawn[name] if self.drawn[name] else 0.0
             print(f"{name:8s} {100 * statistics.mean(self.true[name]):5.1f}% "
                   f"{100 * statistics.mean(self.late[name] or [0.0]):5.1f}% "
-                  f"{100 * statistics.mean(self.false[name] or [0.0]):5.1f}% {per:9.0f}")
+                  f"{100 * statistics.mean(self.false[name] or [0.0]):5.1f}% "
+                  f"{statistics.mean(self.brier[name] or [0.0]):6.4f} {per:9.0f}")
 
 
 def main() -> None:
@@ -160,8 +179,8 @@ def main() -> None:
                         help=f"comma-separated, of {', '.join(SAMPLERS)}, exact")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if args.games < 1 or args.samples < 1:
-        parser.error("--games and --samples must be at least 1")
+    if args.games < 1 or args.samples < 2:
+        parser.error("--games must be at least 1 and --samples at least 2")
     samplers = [s.strip() for s in args.samplers.split(",") if s.strip()]
     for s in samplers:
         if s not in (*SAMPLERS, "exact"):

@@ -16,14 +16,17 @@ played given the hand the deal gives it at that moment (the deal's tiles in the 
 already held, plus the tiles it placed later and held then). The product over the seat's
 placements weights the deal.
 
-Sampling-importance-resampling, not importance weights: each draw proposes ``BATCH`` deals from
-the hard evidence (which are close to uniform over the possible deals, ``bench/
-inference_quality.py``), weights them by that likelihood and keeps one with probability
-proportional to its weight. The search then sees equally weighted samples, so its means, its
-standard errors (which drop moves) and its stopping rule stay as they were, and one unlikely
-deal with a huge weight cannot dominate a decision's few dozen samples; a fresh batch per draw
-keeps the draws independent. The price is a bias of order 1/``BATCH`` towards the proposal,
-which only errs on the side of the hard evidence.
+Sampling: a Metropolis chain over the deals, neither importance weights nor resampling.
+Importance weights would hand the search weighted samples, whose few heavy weights shrink the
+effective sample size and falsify the standard errors that drop moves. Resampling (deals
+proposed from the hard evidence, one kept in proportion to its likelihood) was tried first:
+against a sharp player most proposals are unlikely, so a batch hardly moves towards the
+posterior. The chain starts from a deal meeting every soft event (else any deal the hard
+evidence allows) and proposes swapping the tiles of two places (two slots, or a slot and a
+boneyard tile), uniformly, so symmetrically: a swap that a hard constraint forbids is refused,
+any other accepted with the ratio of the likelihoods. Samples ``STEPS`` apart are nearly
+independent (docs/BOTS.md) and equally weighted, so the search's means, standard errors and
+stopping rule stay as they were. The boneyard order is shuffled afresh for each sample.
 """
 
 from __future__ import annotations
