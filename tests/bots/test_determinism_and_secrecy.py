@@ -17,7 +17,7 @@ from fives.views import SeatView
 from .helpers import CASES, case_id, play_game, seat_players
 
 
-@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("level", [*LEVELS, "expert-pbi"])
 def test_same_seed_same_game(level: str) -> None:
     rules = Ruleset.preset("all-fives", target=80)
 
