@@ -420,7 +420,8 @@ MESSAGES: dict[str, str] = {
         "--host, any Host, and an Origin must match the Host"
     ),
     "cli.serve.max_connections": (
-        "open connections in all, past which new ones get 503 (default 2000)"
+        "open connections in all (default 2000); websockets may take all but a tenth, and "
+        "near the limit idle or slow HTTP connections are closed to make room for newcomers"
     ),
     "cli.serve.metrics_token": (
         "/metrics answers loopback clients, and others that send 'Authorization: Bearer TOKEN' "

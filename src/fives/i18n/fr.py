@@ -469,8 +469,9 @@ MESSAGES: dict[str, str] = {
         "détournement DNS) ; sur un autre --host, tout Host, et Origin doit correspondre à Host"
     ),
     "cli.serve.max_connections": (
-        "connexions ouvertes en tout, au-delà desquelles les nouvelles reçoivent 503 (par "
-        "défaut 2000)"
+        "connexions ouvertes en tout (par défaut 2000) ; les websockets peuvent en prendre "
+        "toutes sauf un dixième, et près de la limite les connexions HTTP inactives ou lentes "
+        "sont fermées pour faire place aux nouveaux venus"
     ),
     "cli.serve.metrics_token": (
         "/metrics répond aux clients locaux, et aux autres qui envoient 'Authorization: Bearer "

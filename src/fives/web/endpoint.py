@@ -33,6 +33,7 @@ from fives.web.protocol import (
     CLOSE_FORBIDDEN,
     CLOSE_TIMEOUT,
     CLOSE_TOO_MANY,
+    CLOSE_TOO_SLOW,
     ProtocolError,
     check_name,
     encode,
@@ -44,6 +45,30 @@ from fives.web.storage import StorageError, storage_faults
 
 log = logging.getLogger("fives.web")
 FAULTS = storage_faults()
+# Closes that end the connection at once (``fives.web.transport``): the client floods, or does
+# not read; a polite close would wait for its answer while it goes on (a flooder's frames read
+# and parsed for 10 s more), or for ever.
+ABORTED = (CLOSE_FLOOD, CLOSE_TOO_SLOW)
+# The key of a close message that asks the server for an abort (unknown keys are ignored).
+ABORT_KEY = "fives.abort"
+FLOOD_BAR_MIN_S = 30.0  # a flooder's address opens nothing for at least this long
+
+
+def flood_bar(flood_seconds: float) -> float:
+    """How long a flooder's address is barred: longer than any closing socket lingers (a
+    polite close waits 10 s at most for the client's answer), so that one address that
+    reconnects at once never floods without a pause."""
+    return max(FLOOD_BAR_MIN_S, 10 * flood_seconds)
+
+
+async def close_socket(ws: WebSocket, code: int, reason: str) -> None:
+    """Close with ``code``: at once for ``ABORTED`` codes where the server can (``fives serve``;
+    another ASGI server ignores the key and closes politely), politely otherwise."""
+    message: dict[str, Any] = {"type": "websocket.close", "code": code, "reason": reason}
+    if code in ABORTED:
+        message[ABORT_KEY] = True
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.send(message), 2.0)
 
 
 async def _writer(conn: Connection, ws: WebSocket) -> None:
@@ -116,7 +141,7 @@ class Session:
                     self.hub.metrics.refusals.labels(kind="message_rate").inc(self.refused)
                     # Its address opens no socket for as long again: a flooder that reconnects
                     # at once would cost as much as one never closed.
-                    self.hub.flooders[self.address] = now + 3 * limits.flood_seconds
+                    self.hub.flooders[self.address] = now + flood_bar(limits.flood_seconds)
                     self.kick(CLOSE_FLOOD, "too many messages for too long: reconnect slowly")
                     return
                 if now - self.limited_reply_at >= 1.0:  # error replies are limited too
@@ -187,8 +212,7 @@ class Session:
         self.budgets.link_right(self.address)
 
     async def close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code=code, reason=reason), 2.0)
+        await close_socket(self.ws, code, reason)
 
 
 def _closed(code: int, reason: str) -> None:
@@ -212,7 +236,7 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
     if hub.flooders.get(address, 0.0) > time.monotonic():
         hub.metrics.refuse("flood_barred")  # closed for flooding a moment ago
         await ws.accept()
-        await ws.close(code=CLOSE_FLOOD, reason="too many messages: wait a few seconds")
+        await close_socket(ws, CLOSE_FLOOD, "too many messages: wait a few seconds")
         return
     if not budgets.open_socket(address):
         hub.metrics.refuse("sockets_per_address")

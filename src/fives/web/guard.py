@@ -58,10 +58,31 @@ class Bucket:
         return self.refill() >= self.burst
 
 
+def address_key(address: str) -> str:
+    """What per-address budgets count: an IPv4 address as it is, an IPv6 address by its /64
+    (one subscriber is routinely given a whole /64: counting each of its 2^64 addresses apart
+    would give one client endless budgets); an IPv4-mapped IPv6 address as its IPv4 address.
+    Anything else (a test client's name) as it is."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return f"{ipaddress.IPv6Network((int(ip) >> 64 << 64, 64))}"
+
+
 def client_address(peer: str | None, headers: Mapping[str, str], config: ServerConfig) -> str:
-    """The peer, or behind a trusted proxy the right-most address of ``X-Forwarded-For`` that
-    is not itself a trusted proxy: each proxy appends the address it got the request from, so
-    what lies left of that is whatever the client chose to write there."""
+    """The budgets' key (``address_key``) of the peer, or behind a trusted proxy of the
+    right-most address of ``X-Forwarded-For`` that is not itself a trusted proxy: each proxy
+    appends the address it got the request from, so what lies left of that is whatever the
+    client chose to write there."""
+    return address_key(_client_ip(peer, headers, config))
+
+
+def _client_ip(peer: str | None, headers: Mapping[str, str], config: ServerConfig) -> str:
     peer = peer or "-"
     trusted = config.trusted_proxies
     if not trusted or ("*" not in trusted and peer not in trusted):
@@ -149,7 +170,7 @@ def metrics_allowed(peer: str | None, headers: Mapping[str, str], config: Server
         given = headers.get("authorization", "")
         if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
             return True
-    address = client_address(peer, headers, config)
+    address = _client_ip(peer, headers, config)
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:

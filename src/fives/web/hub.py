@@ -128,21 +128,28 @@ class LiveTable:
 class JoinRates:
     """Joins per client address and per table, as token buckets: a join (or the leave that
     ends it) costs the table a presence message at most, and the joiner a full frame; a loop
-    of them from one address, or from many at one table, is refused past its rate."""
+    of them from one address, or from many at one table, is refused past its rate. Seats and
+    spectators have buckets of their own: the public watch link, joined and dropped from
+    many addresses, never uses up what the table's players need to come back."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.by_address: dict[str, Bucket] = {}
-        self.by_table: dict[str, Bucket] = {}
+        self.by_address: dict[tuple[str, bool], Bucket] = {}
+        self.by_table: dict[tuple[str, bool], Bucket] = {}
 
-    def allow(self, address: str, table_id: str) -> None:
-        """Count a join; ``ProtocolError`` ("joins_rate") when either rate is used up."""
+    def allow(self, address: str, table_id: str, seat: bool) -> None:
+        """Count a join (``seat``: a seat's link, else the spectators'); ``ProtocolError``
+        ("joins_rate") when either rate is used up."""
         limits = self.limits
         mine = self.by_address.setdefault(
-            address, Bucket(limits.joins_per_minute / 60, limits.joins_burst))
+            (address, seat), Bucket(limits.joins_per_minute / 60, limits.joins_burst))
         table = self.by_table.setdefault(
-            table_id, Bucket(limits.table_joins_per_minute / 60, limits.table_joins_burst))
-        if not (mine.allow() and table.allow()):
+            (table_id, seat),
+            Bucket(limits.table_joins_per_minute / 60, limits.table_joins_burst))
+        if not mine.allow():
+            raise ProtocolError("too many joins and leaves: wait a few seconds", "joins_rate")
+        if not table.allow():
+            mine.give_back()
             raise ProtocolError("too many joins and leaves: wait a few seconds", "joins_rate")
 
     def sweep(self) -> None:
@@ -313,7 +320,8 @@ class GameServer:
             self.evict_idle()
             self.joins.sweep()
             now = time.monotonic()
-            self.flooders = {a: until for a, until in self.flooders.items() if until > now}
+            for address in [a for a, until in self.flooders.items() if until <= now]:
+                del self.flooders[address]  # in place: the transport shares the dict
             if self.config.retention_days > 0 and time.monotonic() >= self.next_retention:
                 self.next_retention = time.monotonic() + RETENTION_EVERY_S
                 try:
@@ -369,7 +377,7 @@ class GameServer:
     async def join(self, conn: Connection, token: str) -> LiveTable:
         found = await self.storage.find_token(token) if 0 < len(token) <= 100 else None
         if found is not None:
-            self.joins.allow(conn.address, found[0])
+            self.joins.allow(conn.address, found[0], found[1] is not None)
         table = await self.table(found[0]) if found else None
         if found is None or table is None:
             raise ProtocolError(
@@ -484,10 +492,20 @@ class GameServer:
         self._schedule(table)
 
     def deliver(self, table: LiveTable, frames: Frames) -> None:
+        """Queue each connection's frame: the seats' first, then the spectators'. Each
+        socket's writer wakes in the order its frame was queued, so a player who joined
+        after two thousand spectators is not served after all of them."""
+        spectators: list[tuple[Connection, str]] = []
         for conn_id, text in frames.items():
             conn = table.conns.get(conn_id)
-            if conn is not None:
+            if conn is None:
+                continue
+            if conn.seat is None:
+                spectators.append((conn, text))
+            else:
                 conn.send(text)
+        for conn, text in spectators:
+            conn.send(text)
 
     # --- what happens without a client ------------------------------------------------------
 
