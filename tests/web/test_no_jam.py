@@ -403,7 +403,7 @@ def test_spectators_joining_and_leaving_never_lock_out_a_seat(make_client: Any) 
     created = create(client, preset="five-up", players=2,
                      seats=[{"kind": "me"}, {"kind": "friend"}])
     refused = 0
-    for _ in range(10):  # the public watch link, joined and dropped (one address here)
+    for _ in range(20):  # the public watch link, joined and dropped (one address here)
         with client.websocket_connect("/ws") as ws:
             ws.send_json({"type": "join", "token": token_of(created["watch"])})
             refused += recv(ws).get("key") == "joins_rate"
@@ -461,3 +461,94 @@ def test_the_page_backs_off_after_a_refused_join(tmp_path: Any) -> None:
     # At least 1.6 s after a refusal (it was 0.05 to 0.15 s: the count reset at each open),
     # and growing.
     assert min(delays) >= 1600 and delays[2] >= 3200
+
+
+# --- D5: hints budgeted per address and per table, in a worker of their own ----------------
+
+class HintPool:
+    """A hint worker that answers at once (the tests count refusals, not advice)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def hint(self, view: Any) -> list[dict[str, Any]]:
+        self.asked += 1
+        return [{"move": "x", "behind": 0.0, "points": None, "against": None, "odds": None}]
+
+    def close(self) -> None:
+        pass
+
+
+class NoBots:
+    """The tables' bot pool, which a hint must never use."""
+
+    async def hint(self, view: Any) -> Any:
+        raise AssertionError("a hint went to the tables' bot workers")
+
+    async def choose(self, *args: Any) -> Any:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+SOLO = {"preset": "five-up-solitaire", "players": 1, "seats": [{"kind": "me"}]}
+
+
+def ask_hints(client: Any, token: str, count: int, forwarded: str = "192.0.2.1") -> list[str]:
+    """``count`` hints asked at once on a seat's socket: the replies' types or error keys."""
+    from .helpers import recv
+
+    with client.websocket_connect("/ws", headers={"x-forwarded-for": forwarded}) as ws:
+        ws.send_json({"type": "join", "token": token})
+        assert recv(ws)["type"] == "state"
+        got = []
+        for _ in range(count):
+            ws.send_json({"type": "hint"})
+            reply = recv(ws)
+            got.append(reply.get("key") or reply["type"])
+        return got
+
+
+@pytest.fixture
+def one_process(tmp_path: Any) -> Any:
+    """``make_client``'s SQLite half only: a test of per-address counts, which each process of
+    the shared mode keeps for its own sockets."""
+    from starlette.testclient import TestClient
+
+    from fives.web.server import create_app
+
+    from .conftest import FAST
+
+    clients: list[TestClient] = []
+
+    def factory(limits: dict[str, Any] | None = None, **options: Any) -> TestClient:
+        options.setdefault("bot_delay", 0.0)
+        config = ServerConfig(limits=Limits(**{**FAST, **(limits or {})}), **options)
+        client = TestClient(create_app(tmp_path / "fives.sqlite3", config))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield factory
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+def test_hints_run_apart_from_the_tables_bots_and_are_budgeted(one_process: Any) -> None:
+    from .helpers import create, seat_tokens
+
+    client = one_process(limits={"hints_per_minute": 0.6},  # bursts of 2, then one a 100 s
+                         trusted_proxies=("testclient",))
+    server = client.app.state.server
+    server.bots, server.hint_bots = NoBots(), HintPool()
+    tables = [str(seat_tokens(create(client, **SOLO))[0]) for _ in range(3)]
+    # One address, one table: two hints (the burst), then refused.
+    assert ask_hints(client, tables[0], 3) == ["hint", "hint", "hint_rate"]
+    # The same address at another table: its own budget is spent.
+    assert ask_hints(client, tables[1], 1) == ["hint_rate"]
+    # Another address at the first table: that table's budget is spent.
+    assert ask_hints(client, tables[0], 1, forwarded="192.0.2.2") == ["hint_rate"]
+    # Another address at a fresh table: answered.
+    assert ask_hints(client, tables[2], 1, forwarded="192.0.2.3") == ["hint"]
+    assert server.hint_bots.asked == 3

@@ -241,6 +241,7 @@ MESSAGES: dict[str, str] = {
     "error.undo_nothing": "Nothing to undo in this hand.",
     "error.hint_not_your_turn": "A hint is for your turn.",
     "error.hint_busy": "A hint is on its way.",
+    "error.hint_rate": "Too many hints: wait a little before the next one.",
     "error.hint_unavailable": "No hint available now: try again.",
     "error.usage": "This call or command is used wrongly.",
     "error.invalid_determinisation": (
@@ -408,6 +409,10 @@ MESSAGES: dict[str, str] = {
     ),
     "cli.serve.limit.lobby_rooms_per_address": (
         "waiting Play now rooms one address may hold seats in"
+    ),
+    "cli.serve.limit.hints_per_minute": (
+        "hints one address, and one table, may ask per minute (each takes half a second of "
+        "the hint worker)"
     ),
     "cli.serve.trusted_proxy": (
         "a reverse proxy whose X-Forwarded-For names the client (repeat for several; '*' trusts "

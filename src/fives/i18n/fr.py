@@ -277,6 +277,7 @@ MESSAGES: dict[str, str] = {
     "error.undo_nothing": "Rien à annuler dans cette manche.",
     "error.hint_not_your_turn": "Un conseil se demande à son tour.",
     "error.hint_busy": "Un conseil est en route.",
+    "error.hint_rate": "Trop de conseils : attendez un peu avant le suivant.",
     "error.hint_unavailable": "Pas de conseil pour l'instant : réessayez.",
     "error.usage": "Cet appel ou cette commande est mal employé.",
     "error.invalid_determinisation": (
@@ -457,6 +458,10 @@ MESSAGES: dict[str, str] = {
     ),
     "cli.serve.limit.lobby_rooms_per_address": (
         "salles d'attente de « Jouer maintenant » où une adresse peut tenir des places"
+    ),
+    "cli.serve.limit.hints_per_minute": (
+        "conseils qu'une adresse, et une table, peuvent demander par minute (chacun prend une "
+        "demi-seconde au processus des conseils)"
     ),
     "cli.serve.trusted_proxy": (
         "un mandataire inverse dont l'en-tête X-Forwarded-For désigne le client (à répéter "

@@ -34,6 +34,7 @@ from fives.web.protocol import (
     CLOSE_TIMEOUT,
     CLOSE_TOO_MANY,
     CLOSE_TOO_SLOW,
+    Message,
     ProtocolError,
     check_name,
     encode,
@@ -154,19 +155,7 @@ class Session:
             if self.over_since is not None and self.bucket.refill() >= limits.message_burst / 2:
                 self.over_since = None  # back under the rate for a while
             try:
-                msg = parse_message(raw, limits.max_message_bytes)
-                if msg.type == "ping":
-                    self.reply({"type": "pong"})
-                elif msg.type == "join":
-                    await self.join(msg.fields["token"], check_name(msg.fields.get("name")),
-                                    msg.fields.get("deltas", False))
-                elif self.table is None:
-                    raise ProtocolError(
-                        f"{msg.type!r} before 'join': expected a join with your link's token "
-                        "first", "join_first", type=msg.type,
-                    )
-                else:
-                    await self.hub.act(self.table, self.conn, msg.type, msg.fields)
+                await self.handle(parse_message(raw, limits.max_message_bytes))
             except ProtocolError as exc:
                 self.hub.metrics.refuse(exc.key)
                 self.reply(error_frame(exc.key, str(exc), **exc.params))
@@ -182,6 +171,24 @@ class Session:
                 self.hub.storage_errors.note(f"socket: storage away ({type(exc).__name__})")
                 self.reply(error_frame("try_again", "the server cannot save right now: try "
                                        "again in a few seconds"))
+
+    async def handle(self, msg: Message) -> None:
+        """One parsed message: answered, or handed to the hub."""
+        if msg.type == "ping":
+            self.reply({"type": "pong"})
+        elif msg.type == "join":
+            await self.join(msg.fields["token"], check_name(msg.fields.get("name")),
+                            msg.fields.get("deltas", False))
+        elif msg.type == "hint" and not self.budgets.hint(self.address):
+            raise ProtocolError("too many hints: wait a little before the next one",
+                                "hint_rate")
+        elif self.table is None:
+            raise ProtocolError(
+                f"{msg.type!r} before 'join': expected a join with your link's token first",
+                "join_first", type=msg.type,
+            )
+        else:
+            await self.hub.act(self.table, self.conn, msg.type, msg.fields)
 
     async def join(self, token: str, name: str | None = None, deltas: bool = False) -> None:
         if self.table is not None:

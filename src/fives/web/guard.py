@@ -177,6 +177,16 @@ def metrics_allowed(peer: str | None, headers: Mapping[str, str], config: Server
         return False
 
 
+def hint_bucket(buckets: dict[str, Bucket], key: str, limits: Limits) -> Bucket:
+    """The hint budget of ``key`` (an address, or a table): ``hints_per_minute``, in bursts of
+    a quarter of that (at least 2)."""
+    bucket = buckets.get(key)
+    if bucket is None:
+        rate = limits.hints_per_minute
+        bucket = buckets[key] = Bucket(rate / 60, max(2.0, rate / 4))
+    return bucket
+
+
 class Budgets:
     """Per-address counters and buckets."""
 
@@ -185,6 +195,7 @@ class Budgets:
         self.sockets: dict[str, int] = {}
         self.tables: dict[str, Bucket] = {}
         self.failed_links: dict[str, Bucket] = {}
+        self.hints: dict[str, Bucket] = {}
 
     def open_socket(self, address: str) -> bool:
         count = self.sockets.get(address, 0)
@@ -205,6 +216,10 @@ class Budgets:
             address, Bucket(self.limits.tables_per_minute / 60, self.limits.tables_burst)
         )
         return bucket.allow()
+
+    def hint(self, address: str) -> bool:
+        """Count a hint asked from this address (half a second of the hint worker each)."""
+        return hint_bucket(self.hints, address, self.limits).allow()
 
     def _links(self, address: str) -> Bucket:
         limit = self.limits.failed_links_per_minute
@@ -233,6 +248,6 @@ class Budgets:
 
     def sweep(self) -> None:
         """Forget addresses whose buckets are full again (memory stays bounded)."""
-        for buckets in (self.tables, self.failed_links):
+        for buckets in (self.tables, self.failed_links, self.hints):
             for address in [a for a, b in buckets.items() if b.full()]:
                 del buckets[address]

@@ -27,7 +27,7 @@ from fives.errors import FivesError
 from fives.web.botworker import BotPool
 from fives.web.config import Limits, ServerConfig
 from fives.web.delta import DeltaWriter
-from fives.web.guard import Bucket
+from fives.web.guard import Bucket, hint_bucket
 from fives.web.metrics import Metrics
 from fives.web.pauses import Collector, LoopLag
 from fives.web.protocol import (
@@ -168,6 +168,10 @@ class GameServer:
         self.policy = Policy(config.bot_delay, config.away_grace, config.auto_next,
                              config.hand_break)
         self.bots = BotPool(config.bot_workers)
+        # Hints think in a worker of their own: however many are asked, the tables' bots never
+        # wait behind them (each is also budgeted per address and per table).
+        self.hint_bots = BotPool(1)
+        self.hint_budgets: dict[str, Bucket] = {}  # table -> its hints
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.stopping = False
@@ -229,6 +233,7 @@ class GameServer:
             if table.task is not None:
                 table.task.cancel()
         self.bots.close()
+        self.hint_bots.close()
         deadline = time.monotonic() + self.config.limits.shutdown_grace
         while self.commits_in_flight and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
@@ -319,6 +324,8 @@ class GameServer:
             await asyncio.sleep(min(30.0, max(0.5, self.config.limits.table_idle / 4)))
             self.evict_idle()
             self.joins.sweep()
+            for table_id in [t for t, b in self.hint_budgets.items() if b.full()]:
+                del self.hint_budgets[table_id]
             now = time.monotonic()
             for address in [a for a, until in self.flooders.items() if until <= now]:
                 del self.flooders[address]  # in place: the transport shares the dict
@@ -433,9 +440,12 @@ class GameServer:
         key = (service.id, service.seq)
         if key in self.hinting:  # one at a time: a bot's time is the server's
             raise ProtocolError("a hint is on its way", "hint_busy")
+        if not hint_bucket(self.hint_budgets, service.id, self.config.limits).allow():
+            raise ProtocolError("too many hints: wait a little before the next one",
+                                "hint_rate")
         self.hinting.add(key)
         try:
-            ranked = await self.bots.hint(view)
+            ranked = await self.hint_bots.hint(view)
         finally:
             self.hinting.discard(key)
         if ranked is None:
