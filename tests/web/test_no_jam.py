@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import time
 from typing import Any
 
 import pytest
@@ -552,3 +553,67 @@ def test_hints_run_apart_from_the_tables_bots_and_are_budgeted(one_process: Any)
     # Another address at a fresh table: answered.
     assert ask_hints(client, tables[2], 1, forwarded="192.0.2.3") == ["hint"]
     assert server.hint_bots.asked == 3
+
+
+# --- D3/D4: tables that play with nobody connected, and undo -------------------------------
+
+ME_AND_BOT = {"preset": "five-up", "players": 2, "timer": 15,
+              "seats": [{"kind": "me"}, {"kind": "bot", "level": "random"}]}
+
+
+def test_a_persons_table_with_nobody_connected_plays_on_only_when_granted() -> None:
+    from fives.web.protocol import parse_table_request
+    from fives.web.service import TableService
+    from fives.web.table_types import MAX_BOT_TABLE_SEQ
+
+    service = TableService("t1", parse_table_request(ME_AND_BOT).config)
+    service.may_run_alone = False  # as the runtime makes it: it grants it at the last leave
+    service.apply(service.first_deal(), 1, service.clock())
+    assert service.wake is None  # nobody came yet
+    service.join(1, 0)
+    assert service.wake is not None  # someone is there: the timer or the bot runs
+    service.leave(1)
+    assert service.wake is None  # nobody, and not granted (a restart never grants it)
+    service.may_run_alone = True
+    service.join(2, None)  # a spectator comes and goes: the wake is computed again
+    service.leave(2)
+    assert service.wake is not None
+    service.seq = MAX_BOT_TABLE_SEQ
+    service.join(3, None)
+    service.leave(3)
+    assert service.wake is None  # granted, but not for ever
+
+
+def test_tables_left_alone_count_against_their_creators_bot_budget(one_process: Any) -> None:
+    from .helpers import create, recv, seat_tokens
+
+    client = one_process(limits={"bot_tables_per_address": 1})
+    server = client.app.state.server
+    tables = [create(client, **ME_AND_BOT) for _ in range(2)]
+    for created in tables:  # joined once and left
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "join", "token": seat_tokens(created)[0]})
+            assert recv(ws)["type"] == "state"
+    time.sleep(0.2)
+    alone = [server.tables[t["table"]].service for t in tables]
+    assert [s.may_run_alone for s in alone] == [True, False]
+    assert alone[1].wake is None
+    # ... and a table of bots alone is now over the budget.
+    response = client.post("/api/tables", json={
+        "preset": "five-up", "players": 2, "seats": [{"kind": "bot", "level": "random"}] * 2})
+    assert response.status_code == 429 and response.json()["key"] == "bot_tables"
+
+
+def test_undo_is_budgeted_per_address_and_per_table(one_process: Any) -> None:
+    from .helpers import create, recv, seat_tokens
+
+    client = one_process(limits={"undos_per_minute": 0.6})  # bursts of 2
+    token = seat_tokens(create(client, **SOLO))[0]
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "token": token})
+        assert recv(ws)["type"] == "state"
+        keys = []
+        for _ in range(3):
+            ws.send_json({"type": "undo"})
+            keys.append(recv(ws)["key"])
+    assert keys == ["undo_nothing", "undo_nothing", "undo_rate"]

@@ -47,6 +47,7 @@ LIMIT_OPTIONS: list[tuple[str, str, type]] = [
     ("--lobby-seats-per-address", "lobby_seats_per_address", int),
     ("--lobby-rooms-per-address", "lobby_rooms_per_address", int),
     ("--hints-per-minute", "hints_per_minute", float),
+    ("--undos-per-minute", "undos_per_minute", float),
 ]
 
 

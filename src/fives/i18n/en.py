@@ -242,6 +242,7 @@ MESSAGES: dict[str, str] = {
     "error.hint_not_your_turn": "A hint is for your turn.",
     "error.hint_busy": "A hint is on its way.",
     "error.hint_rate": "Too many hints: wait a little before the next one.",
+    "error.undo_rate": "Too many undos: wait a little before the next one.",
     "error.hint_unavailable": "No hint available now: try again.",
     "error.usage": "This call or command is used wrongly.",
     "error.invalid_determinisation": (
@@ -413,6 +414,9 @@ MESSAGES: dict[str, str] = {
     "cli.serve.limit.hints_per_minute": (
         "hints one address, and one table, may ask per minute (each takes half a second of "
         "the hint worker)"
+    ),
+    "cli.serve.limit.undos_per_minute": (
+        "undos one address, and one table, may ask per minute (each is a log entry)"
     ),
     "cli.serve.trusted_proxy": (
         "a reverse proxy whose X-Forwarded-For names the client (repeat for several; '*' trusts "

@@ -278,6 +278,7 @@ MESSAGES: dict[str, str] = {
     "error.hint_not_your_turn": "Un conseil se demande à son tour.",
     "error.hint_busy": "Un conseil est en route.",
     "error.hint_rate": "Trop de conseils : attendez un peu avant le suivant.",
+    "error.undo_rate": "Trop d'annulations : attendez un peu avant la suivante.",
     "error.hint_unavailable": "Pas de conseil pour l'instant : réessayez.",
     "error.usage": "Cet appel ou cette commande est mal employé.",
     "error.invalid_determinisation": (
@@ -462,6 +463,10 @@ MESSAGES: dict[str, str] = {
     "cli.serve.limit.hints_per_minute": (
         "conseils qu'une adresse, et une table, peuvent demander par minute (chacun prend une "
         "demi-seconde au processus des conseils)"
+    ),
+    "cli.serve.limit.undos_per_minute": (
+        "annulations qu'une adresse, et une table, peuvent demander par minute (chacune est "
+        "une entrée du journal)"
     ),
     "cli.serve.trusted_proxy": (
         "un mandataire inverse dont l'en-tête X-Forwarded-For désigne le client (à répéter "

@@ -179,15 +179,13 @@ class Session:
         elif msg.type == "join":
             await self.join(msg.fields["token"], check_name(msg.fields.get("name")),
                             msg.fields.get("deltas", False))
-        elif msg.type == "hint" and not self.budgets.hint(self.address):
-            raise ProtocolError("too many hints: wait a little before the next one",
-                                "hint_rate")
         elif self.table is None:
             raise ProtocolError(
                 f"{msg.type!r} before 'join': expected a join with your link's token first",
                 "join_first", type=msg.type,
             )
         else:
+            self.budgets.command(msg.type, self.address)  # a hint, an undo: budgeted
             await self.hub.act(self.table, self.conn, msg.type, msg.fields)
 
     async def join(self, token: str, name: str | None = None, deltas: bool = False) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from fives.web.config import Limits, ServerConfig
+from fives.web.protocol import ProtocolError
 
 
 @dataclass(eq=False)
@@ -177,14 +178,25 @@ def metrics_allowed(peer: str | None, headers: Mapping[str, str], config: Server
         return False
 
 
-def hint_bucket(buckets: dict[str, Bucket], key: str, limits: Limits) -> Bucket:
-    """The hint budget of ``key`` (an address, or a table): ``hints_per_minute``, in bursts of
-    a quarter of that (at least 2)."""
+# The commands that cost the server more than a message, each budgeted per address and per
+# table: a hint (half a second of the hint worker), an undo (a log entry, and the game rebuilt).
+COSTLY = ("hint", "undo")
+
+
+def command_bucket(buckets: dict[str, Bucket], key: str, command: str,
+                   limits: Limits) -> Bucket:
+    """The budget of ``key`` (an address, or a table) for one of ``COSTLY``: its limit per
+    minute, in bursts of a quarter of that (at least 2)."""
     bucket = buckets.get(key)
     if bucket is None:
-        rate = limits.hints_per_minute
+        rate = limits.hints_per_minute if command == "hint" else limits.undos_per_minute
         bucket = buckets[key] = Bucket(rate / 60, max(2.0, rate / 4))
     return bucket
+
+
+def command_refused(command: str) -> ProtocolError:
+    return ProtocolError(f"too many {command}s: wait a little before the next one",
+                         f"{command}_rate")
 
 
 class Budgets:
@@ -195,7 +207,7 @@ class Budgets:
         self.sockets: dict[str, int] = {}
         self.tables: dict[str, Bucket] = {}
         self.failed_links: dict[str, Bucket] = {}
-        self.hints: dict[str, Bucket] = {}
+        self.commands: dict[str, dict[str, Bucket]] = {c: {} for c in COSTLY}
 
     def open_socket(self, address: str) -> bool:
         count = self.sockets.get(address, 0)
@@ -217,9 +229,11 @@ class Budgets:
         )
         return bucket.allow()
 
-    def hint(self, address: str) -> bool:
-        """Count a hint asked from this address (half a second of the hint worker each)."""
-        return hint_bucket(self.hints, address, self.limits).allow()
+    def command(self, command: str, address: str) -> None:
+        """Count one of ``COSTLY`` asked from this address; ``ProtocolError`` past its budget."""
+        if command in COSTLY and not command_bucket(self.commands[command], address, command,
+                                                    self.limits).allow():
+            raise command_refused(command)
 
     def _links(self, address: str) -> Bucket:
         limit = self.limits.failed_links_per_minute
@@ -248,6 +262,6 @@ class Budgets:
 
     def sweep(self) -> None:
         """Forget addresses whose buckets are full again (memory stays bounded)."""
-        for buckets in (self.tables, self.failed_links, self.hints):
+        for buckets in (self.tables, self.failed_links, *self.commands.values()):
             for address in [a for a, b in buckets.items() if b.full()]:
                 del buckets[address]
