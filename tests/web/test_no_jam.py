@@ -617,3 +617,52 @@ def test_undo_is_budgeted_per_address_and_per_table(one_process: Any) -> None:
             ws.send_json({"type": "undo"})
             keys.append(recv(ws)["key"])
     assert keys == ["undo_nothing", "undo_nothing", "undo_rate"]
+
+
+# --- D6: the lobby: no start with seats nobody looks at, no room filled by one address -----
+
+def test_a_room_filled_by_claims_alone_never_starts_with_them(tmp_path: Any) -> None:
+    from fives.web.lobby import FIRST_ASK_S, Caps, SqliteLobbyStore
+
+    store = SqliteLobbyStore(tmp_path / "lobby.sqlite3")
+
+    def claim(address: str, now: float) -> tuple[str, int]:
+        return asyncio.run(store.claim("all-fives", 4, 60, "greedy", f"hash-{address}-{now}",
+                                       address, Caps(seats=4, rooms=2), now))
+
+    try:
+        room, _ = claim("victim", 0.0)
+        assert asyncio.run(store.room(room, "hash-victim-0.0", 0.5)) is not None  # it asks
+        # Others claim the room's three other seats and never ask (three addresses here: one
+        # address could not take them, below).
+        for i, who in enumerate(("x", "y", "z")):
+            assert claim(who, 1.0 + i / 10)[0] == room
+        # Full: the victim's next ask starts it, if its seats had all been seen. They were not:
+        # the room waits for those pages (a moment), then drops them.
+        asyncio.run(store.room(room, "hash-victim-0.0", 1.5))
+        assert asyncio.run(store.begin_start(room, 1.5)) is None
+        asyncio.run(store.room(room, "hash-victim-0.0", 1.2 + FIRST_ASK_S))
+        assert asyncio.run(store.begin_start(room, 1.2 + FIRST_ASK_S)) is None  # 1 left: waits
+        found = asyncio.run(store.room(room, "hash-victim-0.0", 1.3 + FIRST_ASK_S))
+        assert found is not None and found[0].taken == 1 and found[0].state == "open"
+    finally:
+        asyncio.run(store.close())
+
+
+def test_one_address_cannot_fill_another_addresss_room(tmp_path: Any) -> None:
+    from fives.web.lobby import Caps, SqliteLobbyStore
+
+    store = SqliteLobbyStore(tmp_path / "lobby.sqlite3")
+
+    def claim(address: str, n: int) -> str:
+        return asyncio.run(store.claim("all-fives", 4, 60, "greedy", f"hash-{address}-{n}",
+                                       address, Caps(seats=4, rooms=2), 1.0))[0]
+
+    try:
+        victims = claim("victim", 0)
+        rooms = [claim("attacker", n) for n in range(3)]
+        # One seat beside the victim, as anyone may take; the others in a room of its own,
+        # which one address may fill (a family pressing Play now on each of its devices).
+        assert rooms[0] == victims and rooms[1] == rooms[2] != victims
+    finally:
+        asyncio.run(store.close())
