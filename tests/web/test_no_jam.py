@@ -666,3 +666,22 @@ def test_one_address_cannot_fill_another_addresss_room(tmp_path: Any) -> None:
         assert rooms[0] == victims and rooms[1] == rooms[2] != victims
     finally:
         asyncio.run(store.close())
+
+
+# --- the lobby's reads are budgeted -----------------------------------------------------------
+
+def test_lobby_reads_are_budgeted_per_address(one_process: Any) -> None:
+    client = one_process(limits={"lobby_reads_per_second": 0.01},  # bursts of 0.06: none
+                         trusted_proxies=("testclient",))
+    far = {"x-forwarded-for": "192.0.2.1"}
+    assert client.get("/api/lobby", headers=far).status_code == 429
+    refused = client.post("/api/lobby/wait", headers=far,
+                          json={"room": "0" * 16, "token": "a" * 20})
+    assert refused.status_code == 429 and refused.json()["key"] == "web.err.lobby_rate"
+    assert refused.headers["retry-after"] == "1"
+    client = one_process(limits={"lobby_reads_per_second": 1.0},  # bursts of 6
+                         trusted_proxies=("testclient",))
+    codes = [client.get("/api/lobby", headers=far).status_code for _ in range(8)]
+    assert codes[:6] == [200] * 6 and codes[-1] == 429
+    # Another address is not refused.
+    assert client.get("/api/lobby", headers={"x-forwarded-for": "192.0.2.2"}).status_code == 200

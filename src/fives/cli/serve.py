@@ -48,6 +48,7 @@ LIMIT_OPTIONS: list[tuple[str, str, type]] = [
     ("--lobby-rooms-per-address", "lobby_rooms_per_address", int),
     ("--hints-per-minute", "hints_per_minute", float),
     ("--undos-per-minute", "undos_per_minute", float),
+    ("--lobby-reads-per-second", "lobby_reads_per_second", float),
 ]
 
 

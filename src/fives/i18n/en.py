@@ -418,6 +418,10 @@ MESSAGES: dict[str, str] = {
     "cli.serve.limit.undos_per_minute": (
         "undos one address, and one table, may ask per minute (each is a log entry)"
     ),
+    "cli.serve.limit.lobby_reads_per_second": (
+        "lobby listings and waiting pages' asks one address may make per second (a waiting "
+        "page asks once a second), in bursts of 6 times as many"
+    ),
     "cli.serve.trusted_proxy": (
         "a reverse proxy whose X-Forwarded-For names the client (repeat for several; '*' trusts "
         "any peer: only behind a proxy that sets the header). Default: none, the TCP peer is the "
@@ -995,6 +999,7 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_wait": "Wait '{value}': expected one of {expected} seconds.",
     "web.err.lobby_level": "Bot level '{value}': expected one of {expected}.",
     "web.err.lobby_seat": "Unknown lobby seat: expected the room and token that Play now gave.",
+    "web.err.lobby_rate": "Too many lobby requests from your address: slow down.",
     "web.err.lobby_seats": (
         "Your address holds {limit} seats of the lobby already: cancel one or wait for its game."
     ),

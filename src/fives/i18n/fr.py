@@ -464,6 +464,10 @@ MESSAGES: dict[str, str] = {
         "conseils qu'une adresse, et une table, peuvent demander par minute (chacun prend une "
         "demi-seconde au processus des conseils)"
     ),
+    "cli.serve.limit.lobby_reads_per_second": (
+        "listes du salon et demandes des pages en attente qu'une adresse peut faire par seconde "
+        "(une page en attente demande une fois par seconde), par rafales de 6 fois autant"
+    ),
     "cli.serve.limit.undos_per_minute": (
         "annulations qu'une adresse, et une table, peuvent demander par minute (chacune est "
         "une entrée du journal)"
@@ -1100,6 +1104,7 @@ MESSAGES: dict[str, str] = {
         "Place de salon inconnue : attendu la salle et le jeton donnés par Jouer "
         "maintenant."
     ),
+    "web.err.lobby_rate": "Trop de demandes au salon depuis votre adresse : ralentissez.",
     "web.err.lobby_seats": (
         "Votre adresse tient déjà {limit} places du salon : annulez-en une ou attendez sa partie."
     ),

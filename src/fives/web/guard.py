@@ -208,6 +208,7 @@ class Budgets:
         self.tables: dict[str, Bucket] = {}
         self.failed_links: dict[str, Bucket] = {}
         self.commands: dict[str, dict[str, Bucket]] = {c: {} for c in COSTLY}
+        self.lobby_reads: dict[str, Bucket] = {}
 
     def open_socket(self, address: str) -> bool:
         count = self.sockets.get(address, 0)
@@ -234,6 +235,15 @@ class Budgets:
         if command in COSTLY and not command_bucket(self.commands[command], address, command,
                                                     self.limits).allow():
             raise command_refused(command)
+
+    def lobby_read(self, address: str, clock: Callable[[], float] = time.monotonic) -> bool:
+        """Count a lobby listing or a waiting page's ask (each a database transaction), on
+        ``clock`` (the lobby's)."""
+        bucket = self.lobby_reads.get(address)
+        if bucket is None:
+            rate = self.limits.lobby_reads_per_second
+            bucket = self.lobby_reads[address] = Bucket(rate, 6 * rate, clock=clock)
+        return bucket.allow()
 
     def _links(self, address: str) -> Bucket:
         limit = self.limits.failed_links_per_minute
@@ -262,6 +272,7 @@ class Budgets:
 
     def sweep(self) -> None:
         """Forget addresses whose buckets are full again (memory stays bounded)."""
-        for buckets in (self.tables, self.failed_links, *self.commands.values()):
+        for buckets in (self.tables, self.failed_links, self.lobby_reads,
+                        *self.commands.values()):
             for address in [a for a, b in buckets.items() if b.full()]:
                 del buckets[address]

@@ -424,6 +424,9 @@ class Lobby:
         self.caps = Caps(limits.lobby_seats_per_address, limits.lobby_rooms_per_address)
         hub.game_listeners.append(store.game_state)
 
+    def now(self) -> float:
+        return self.clock()  # (tests move ``clock``)
+
     async def play(self, request: Request) -> Response:
         data = await self.routes.json_request(request)  # one new table at most: budgeted
         if isinstance(data, Response):
@@ -475,7 +478,21 @@ class Lobby:
                 "web.err.lobby_closed", "this room was closed: press Play now again"))
         return None
 
+    def _read_refused(self, request: Request) -> Response | None:
+        """The refusal of a lobby read past its address's budget (each is a transaction)."""
+        address = client_address(request.client.host if request.client else None,
+                                 request.headers, self.hub.config)
+        if self.routes.budgets.lobby_read(address, self.now):
+            return None
+        response = self.routes.refuse("lobby_rate", 429, error_frame(
+            "web.err.lobby_rate", "too many lobby requests from your address: slow down"))
+        response.headers["retry-after"] = "1"
+        return response
+
     async def wait(self, request: Request) -> Response:
+        refused = self._read_refused(request)
+        if refused is not None:
+            return refused
         asked = await self._seat(request)
         if isinstance(asked, Response):
             return asked
@@ -533,6 +550,9 @@ class Lobby:
         return links.get(seat), created["watch"]
 
     async def listing(self, request: Request) -> Response:
+        refused = self._read_refused(request)
+        if refused is not None:
+            return refused
         waiting, playing = await self.store.listing(self.clock())
         now = self.clock()
         return JSONResponse({
