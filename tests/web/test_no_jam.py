@@ -685,3 +685,43 @@ def test_lobby_reads_are_budgeted_per_address(one_process: Any) -> None:
     assert codes[:6] == [200] * 6 and codes[-1] == 429
     # Another address is not refused.
     assert client.get("/api/lobby", headers={"x-forwarded-for": "192.0.2.2"}).status_code == 200
+
+
+# --- D7 over real sockets ---------------------------------------------------------------------
+
+@pytest.mark.slow  # seconds: a real server filled with connections
+def test_a_full_server_still_answers_newcomers_and_its_health(tmp_path: Any) -> None:
+    from .tcp import Server, raw_ws
+
+    server = Server(tmp_path, "--max-connections", "40")  # websockets: 24 (16 kept for HTTP)
+    request = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
+
+    async def get(writer: Any, reader: Any) -> bytes:
+        writer.write(request)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+        await asyncio.wait_for(reader.readexactly(length), 10)
+        return bytes(head)
+
+    async def fill() -> tuple[list[bytes], list[bytes], bytes]:
+        sockets = [await raw_ws(server.port) for _ in range(30)]
+        heads = [head[:12] for _, _, head in sockets]
+        idle = []
+        for _ in range(16):  # kept-alive connections that ask once, then sit
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            idle.append((await get(writer, reader))[:12])
+        await asyncio.sleep(1.5)
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        newcomer = await get(writer, reader)
+        writer.close()
+        for _, w, _ in sockets:
+            w.transport.abort()
+        return heads, idle, newcomer
+
+    try:
+        heads, idle, newcomer = asyncio.run(fill())
+    finally:
+        server.stop()
+    assert heads.count(b"HTTP/1.1 101") == 24 and heads.count(b"HTTP/1.1 503") == 6
+    assert idle == [b"HTTP/1.1 200"] * 16
+    assert newcomer.startswith(b"HTTP/1.1 200")  # an idle one made room
