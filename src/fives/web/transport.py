@@ -99,7 +99,7 @@ class GuardedProtocol(H11Protocol):
     open_by_peer: ClassVar[dict[str, set[asyncio.BaseTransport]]]
     # uvicorn's websocket protocol class -> the same counting its connection out when it ends
     counted_ws: ClassVar[dict[type[Any], type[Any]]]
-    # address key -> until when (time.monotonic) it may open nothing: shared with the app
+    # address key -> until when (time.monotonic) it may open no websocket: the app's flooders
     barred: ClassVar[dict[str, float]]
     budget: ClassVar[ConnectionBudget | None]
     head_timer: asyncio.TimerHandle | None = None
