@@ -725,3 +725,42 @@ def test_a_full_server_still_answers_newcomers_and_its_health(tmp_path: Any) -> 
     assert heads.count(b"HTTP/1.1 101") == 24 and heads.count(b"HTTP/1.1 503") == 6
     assert idle == [b"HTTP/1.1 200"] * 16
     assert newcomer.startswith(b"HTTP/1.1 200")  # an idle one made room
+
+
+# --- D1: a socket over its rate is not read faster than its rate -------------------------------
+
+def test_a_flooder_is_read_at_its_rate_until_it_is_closed(tmp_path: Any) -> None:
+    """Over its rate, a socket's next message waits for the rate: uvicorn reads nothing more
+    meanwhile, so the flood backs up into the flooder's own TCP buffers instead of being read
+    and parsed (tens of thousands of messages a second) until the close."""
+    from fives.web.endpoint import Session
+    from fives.web.guard import Budgets
+    from fives.web.hub import GameServer
+    from fives.web.metrics import Metrics
+    from fives.web.storage import SqliteStorage
+
+    reads = 0
+
+    class Flooder:
+        async def receive(self) -> dict[str, Any]:
+            nonlocal reads
+            reads += 1
+            await asyncio.sleep(0)
+            return {"type": "websocket.receive", "text": '{"type":"ping"}'}
+
+    async def run() -> tuple[float, Any]:
+        limits = Limits(message_rate=20.0, message_burst=40.0, flood_seconds=1.0,
+                        queue_frames=10_000, join_timeout=60.0)
+        hub = GameServer(SqliteStorage(tmp_path / "db.sqlite3"), ServerConfig(limits=limits),
+                         Metrics())
+        session = Session(hub, Budgets(limits), Flooder(), "192.0.2.9")  # type: ignore[arg-type]
+        started = time.monotonic()
+        await asyncio.wait_for(session.read(), 10)
+        hub.storage.close()
+        return time.monotonic() - started, session.closing.result()
+
+    took, (code, _) = asyncio.run(run())
+    assert code == CLOSE_FLOOD and took < 3.0
+    # The burst (40) and the rate (20 a second) for the second it took, and the refused ones
+    # that waited for them; not everything the loop could read in a second.
+    assert reads < 200, f"{reads} messages read in {took:.1f} s"

@@ -131,9 +131,12 @@ class Session:
             if raw is None:
                 return
             if not self.bucket.allow():
-                # A refusal costs a clock read and a count; a socket that keeps sending over
-                # its rate for ``flood_seconds`` is closed (its messages would still cost the
-                # reads).
+                # A refusal costs a clock read and a count, and the socket's next message waits
+                # for its rate: nothing more is read from it meanwhile (uvicorn reads a
+                # socket's next message only once the app took the last), so a flood backs up
+                # into the flooder's own buffers instead of being read and parsed as fast as
+                # it comes. A socket that keeps sending over its rate for ``flood_seconds`` is
+                # closed.
                 self.refused += 1
                 now = time.monotonic()
                 if self.over_since is None:
@@ -151,6 +154,7 @@ class Session:
                     self.refused = 0
                     self.reply(error_frame("rate_limited", "too many messages: slow down",
                                            limit=int(limits.message_rate)))
+                await asyncio.sleep(min(1.0, self.bucket.wait_for_one()))
                 continue
             if self.over_since is not None and self.bucket.refill() >= limits.message_burst / 2:
                 self.over_since = None  # back under the rate for a while
