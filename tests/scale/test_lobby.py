@@ -145,7 +145,8 @@ def test_two_players_from_one_address_are_both_seated(default_clients: list[Test
     FakeClock(default_clients)
     first, second = play_now(a, wait=60), play_now(b, wait=60)  # one address: "testclient"
     assert (second["room"], second["seat"]) == (first["room"], 1)
-    mine, theirs = wait(b, second), wait(a, first)
+    assert wait(b, second)["url"] is None  # full, but the first page has not asked yet
+    theirs, mine = wait(a, first), wait(b, second)  # (pages ask every second)
     assert mine["url"] and theirs["url"] and mine["url"] != theirs["url"]
     assert seats_of(a, mine["url"]) == [("human", None), ("human", None)]
 

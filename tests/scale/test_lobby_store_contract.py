@@ -165,6 +165,8 @@ def test_the_seats_cap_counts_rooms_that_wait(store: SqlLobbyStore) -> None:
     assert (refused.value.key, refused.value.limit, str(refused.value)) == (
         "web.err.lobby_seats", 2, "web.err.lobby_seats")
     assert (rooms(store), seats(store)) == before  # nothing written
+    for who in ("ann", "bob"):  # their pages asked (claims alone never start a room)
+        look(store, room, who, 0.5)
     assert run(store.begin_start(room, 1.0)) == 2
     with pytest.raises(LobbyRefused):  # starting: still held
         claim(store, "cat", 1.0, players=2, caps=caps, address="home")
@@ -218,6 +220,8 @@ def test_a_cancel_drops_the_seat_and_numbers_the_others_again(store: SqlLobbySto
 def test_a_cancel_after_the_start_keeps_the_seat(store: SqlLobbyStore) -> None:
     room, _ = claim(store, "ann", 0.0, players=2)
     claim(store, "bob", 0.0, players=2)
+    for who in ("ann", "bob"):
+        look(store, room, who, 0.5)
     run(store.begin_start(room, 1.0))
     before = seats(store)
     found = run(store.cancel(room, "h-bob"))
@@ -232,6 +236,8 @@ def test_a_start_seats_the_people_still_there(store: SqlLobbyStore) -> None:
     room, _ = claim(store, "ann", 0.0, wait=10)
     claim(store, "bob", 1.0)
     claim(store, "cat", 2.0)
+    for who in ("ann", "bob", "cat"):
+        look(store, room, who, 4.0)
     assert run(store.begin_start(room, 5.0)) == 3
     assert rooms(store) == [(room, "five-up", 3, "random", 0.0, 10.0, 3, "starting", 5.0, None,
                              None)]
@@ -243,6 +249,8 @@ def test_quiet_seats_are_dropped_and_the_room_waits(store: SqlLobbyStore) -> Non
     room, _ = claim(store, "ann", 0.0, wait=10)
     claim(store, "bob", 1.0)
     claim(store, "cat", 2.0)
+    for i, who in enumerate(("ann", "bob", "cat")):  # each page asks once, at its claim
+        look(store, room, who, float(i))
     # At 6 s: ann has been quiet ABSENT_S exactly (dropped), bob 5 s (kept).
     assert run(store.begin_start(room, ABSENT_S)) is None
     assert rooms(store) == [(room, "five-up", 3, "random", 0.0, 10.0, 2, "open", None, None,
@@ -272,6 +280,8 @@ def test_a_room_whose_every_seat_is_quiet_is_closed(store: SqlLobbyStore) -> Non
 def test_a_stale_start_is_retried_after_a_while(store: SqlLobbyStore) -> None:
     room, _ = claim(store, "ann", 0.0, players=2)
     claim(store, "bob", 0.0, players=2)
+    for who in ("ann", "bob"):
+        look(store, room, who, 0.5)
     assert run(store.begin_start(room, 1.0)) == 2
     for who in ("ann", "bob"):
         look(store, room, who, 1.0 + STALE_START_S)
@@ -285,6 +295,8 @@ def test_a_started_room_keeps_its_game_and_links(store: SqlLobbyStore) -> None:
     claim(store, "bob", 0.0)
     claim(store, "cat", 0.0)
     other, _ = claim(store, "dan", 0.0, preset="all-fives")
+    for who in ("ann", "bob", "cat"):
+        look(store, room, who, 0.0)
     run(store.begin_start(room, 3.0))
     run(store.started(room, "t1", "/watch#1", {0: "/play#a", 2: "/play#c"}, 4.0))
     assert {r[0]: r for r in rooms(store)} == {

@@ -95,6 +95,8 @@ def test_the_address_caps(store: SqliteLobbyStore) -> None:
 def test_only_one_of_two_waits_starts_a_room(store: SqliteLobbyStore) -> None:
     room, _ = claim(store, "ann", 0.0)
     claim(store, "bob", 0.5)
+    seen(store, room, "ann", 0.9)  # their pages asked (claims alone never start a room)
+    seen(store, room, "bob", 0.9)
 
     async def both() -> list[int | None]:
         return list(await asyncio.gather(store.begin_start(room, 1.0),
@@ -126,6 +128,8 @@ def test_seats_gone_quiet_are_dropped_at_the_start(store: SqliteLobbyStore) -> N
 def test_seat_links_are_kept_a_while_then_erased(store: SqliteLobbyStore) -> None:
     room, _ = claim(store, "ann", 0.0)
     claim(store, "bob", 0.5)
+    seen(store, room, "ann", 0.9)  # their pages asked (claims alone never start a room)
+    seen(store, room, "bob", 0.9)
     assert asyncio.run(store.begin_start(room, 1.0)) == 2
     asyncio.run(store.started(room, "t1", "/watch?t=1", {0: "/play?s=a", 1: "/play?s=b"}, 1.0))
     found = seen(store, room, "bob", 2.0)

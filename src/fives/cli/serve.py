@@ -46,6 +46,9 @@ LIMIT_OPTIONS: list[tuple[str, str, type]] = [
     ("--shutdown-grace", "shutdown_grace", float),
     ("--lobby-seats-per-address", "lobby_seats_per_address", int),
     ("--lobby-rooms-per-address", "lobby_rooms_per_address", int),
+    ("--hints-per-minute", "hints_per_minute", float),
+    ("--undos-per-minute", "undos_per_minute", float),
+    ("--lobby-reads-per-second", "lobby_reads_per_second", float),
 ]
 
 
@@ -218,14 +221,16 @@ def serve(app: Any, sock: socket.socket, args: argparse.Namespace, config: Any, 
         log_level="warning",
         # "auto": uvloop where it is installed (the web extra installs it, but on Windows).
         loop=args.loop,
-        http=guarded_protocol(config),
+        # The connection budget (``--max-connections``) is the guard's: uvicorn's own
+        # ``limit_concurrency`` answers 503 to every request, /healthz and /metrics included,
+        # once websockets fill it.
+        http=guarded_protocol(config, app.state.server.flooders, args.max_connections),
         ws_per_message_deflate=False,
         # Messages over the limit get an error reply from the server; only past 8 times the
         # limit does the connection itself close.
         ws_max_size=limits.max_message_bytes * 8,
         ws_ping_interval=limits.ping_interval,
         ws_ping_timeout=limits.ping_interval,
-        limit_concurrency=args.max_connections,
         timeout_graceful_shutdown=int(limits.shutdown_grace) + 1,
         forwarded_allow_ips="",
         proxy_headers=False,

@@ -241,6 +241,8 @@ MESSAGES: dict[str, str] = {
     "error.undo_nothing": "Nothing to undo in this hand.",
     "error.hint_not_your_turn": "A hint is for your turn.",
     "error.hint_busy": "A hint is on its way.",
+    "error.hint_rate": "Too many hints: wait a little before the next one.",
+    "error.undo_rate": "Too many undos: wait a little before the next one.",
     "error.hint_unavailable": "No hint available now: try again.",
     "error.usage": "This call or command is used wrongly.",
     "error.invalid_determinisation": (
@@ -409,6 +411,17 @@ MESSAGES: dict[str, str] = {
     "cli.serve.limit.lobby_rooms_per_address": (
         "waiting Play now rooms one address may hold seats in"
     ),
+    "cli.serve.limit.hints_per_minute": (
+        "hints one address, and one table, may ask per minute (each takes half a second of "
+        "the hint worker)"
+    ),
+    "cli.serve.limit.undos_per_minute": (
+        "undos one address, and one table, may ask per minute (each is a log entry)"
+    ),
+    "cli.serve.limit.lobby_reads_per_second": (
+        "lobby listings and waiting pages' asks one address may make per second (a waiting "
+        "page asks once a second), in bursts of 6 times as many"
+    ),
     "cli.serve.trusted_proxy": (
         "a reverse proxy whose X-Forwarded-For names the client (repeat for several; '*' trusts "
         "any peer: only behind a proxy that sets the header). Default: none, the TCP peer is the "
@@ -420,7 +433,8 @@ MESSAGES: dict[str, str] = {
         "--host, any Host, and an Origin must match the Host"
     ),
     "cli.serve.max_connections": (
-        "open connections in all, past which new ones get 503 (default 2000)"
+        "open connections in all (default 2000); websockets may take all but a tenth, and "
+        "near the limit idle or slow HTTP connections are closed to make room for newcomers"
     ),
     "cli.serve.metrics_token": (
         "/metrics answers loopback clients, and others that send 'Authorization: Bearer TOKEN' "
@@ -1002,6 +1016,7 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_wait": "Wait '{value}': expected one of {expected} seconds.",
     "web.err.lobby_level": "Bot level '{value}': expected one of {expected}.",
     "web.err.lobby_seat": "Unknown lobby seat: expected the room and token that Play now gave.",
+    "web.err.lobby_rate": "Too many lobby requests from your address: slow down.",
     "web.err.lobby_seats": (
         "Your address holds {limit} seats of the lobby already: cancel one or wait for its game."
     ),

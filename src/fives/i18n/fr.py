@@ -277,6 +277,8 @@ MESSAGES: dict[str, str] = {
     "error.undo_nothing": "Rien à annuler dans cette manche.",
     "error.hint_not_your_turn": "Un conseil se demande à son tour.",
     "error.hint_busy": "Un conseil est en route.",
+    "error.hint_rate": "Trop de conseils : attendez un peu avant le suivant.",
+    "error.undo_rate": "Trop d'annulations : attendez un peu avant la suivante.",
     "error.hint_unavailable": "Pas de conseil pour l'instant : réessayez.",
     "error.usage": "Cet appel ou cette commande est mal employé.",
     "error.invalid_determinisation": (
@@ -458,6 +460,18 @@ MESSAGES: dict[str, str] = {
     "cli.serve.limit.lobby_rooms_per_address": (
         "salles d'attente de « Jouer maintenant » où une adresse peut tenir des places"
     ),
+    "cli.serve.limit.hints_per_minute": (
+        "conseils qu'une adresse, et une table, peuvent demander par minute (chacun prend une "
+        "demi-seconde au processus des conseils)"
+    ),
+    "cli.serve.limit.lobby_reads_per_second": (
+        "listes du salon et demandes des pages en attente qu'une adresse peut faire par seconde "
+        "(une page en attente demande une fois par seconde), par rafales de 6 fois autant"
+    ),
+    "cli.serve.limit.undos_per_minute": (
+        "annulations qu'une adresse, et une table, peuvent demander par minute (chacune est "
+        "une entrée du journal)"
+    ),
     "cli.serve.trusted_proxy": (
         "un mandataire inverse dont l'en-tête X-Forwarded-For désigne le client (à répéter "
         "pour plusieurs ; '*' fait confiance à tout pair : seulement derrière un mandataire qui "
@@ -469,8 +483,9 @@ MESSAGES: dict[str, str] = {
         "détournement DNS) ; sur un autre --host, tout Host, et Origin doit correspondre à Host"
     ),
     "cli.serve.max_connections": (
-        "connexions ouvertes en tout, au-delà desquelles les nouvelles reçoivent 503 (par "
-        "défaut 2000)"
+        "connexions ouvertes en tout (par défaut 2000) ; les websockets peuvent en prendre "
+        "toutes sauf un dixième, et près de la limite les connexions HTTP inactives ou lentes "
+        "sont fermées pour faire place aux nouveaux venus"
     ),
     "cli.serve.metrics_token": (
         "/metrics répond aux clients locaux, et aux autres qui envoient 'Authorization: Bearer "
@@ -1106,6 +1121,7 @@ MESSAGES: dict[str, str] = {
         "Place de salon inconnue : attendu la salle et le jeton donnés par Jouer "
         "maintenant."
     ),
+    "web.err.lobby_rate": "Trop de demandes au salon depuis votre adresse : ralentissez.",
     "web.err.lobby_seats": (
         "Votre adresse tient déjà {limit} places du salon : annulez-en une ou attendez sa partie."
     ),

@@ -37,6 +37,9 @@ class Limits:
     shutdown_grace: float = 5.0  # seconds a stopping server gives commits in flight
     lobby_seats_per_address: int = 4  # "Play now" seats one address may hold while they wait ...
     lobby_rooms_per_address: int = 2  # ... in this many waiting rooms at most
+    hints_per_minute: float = 12.0  # hints one address, and one table, may ask per minute
+    undos_per_minute: float = 30.0  # undos one address, and one table, may ask per minute
+    lobby_reads_per_second: float = 5.0  # lobby listings and waits one address may ask
 
 
 @dataclass(frozen=True, slots=True)

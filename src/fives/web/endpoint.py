@@ -33,6 +33,8 @@ from fives.web.protocol import (
     CLOSE_FORBIDDEN,
     CLOSE_TIMEOUT,
     CLOSE_TOO_MANY,
+    CLOSE_TOO_SLOW,
+    Message,
     ProtocolError,
     check_name,
     encode,
@@ -44,6 +46,30 @@ from fives.web.storage import StorageError, storage_faults
 
 log = logging.getLogger("fives.web")
 FAULTS = storage_faults()
+# Closes that end the connection at once (``fives.web.transport``): the client floods, or does
+# not read; a polite close would wait for its answer while it goes on (a flooder's frames read
+# and parsed for 10 s more), or for ever.
+ABORTED = (CLOSE_FLOOD, CLOSE_TOO_SLOW)
+# The key of a close message that asks the server for an abort (unknown keys are ignored).
+ABORT_KEY = "fives.abort"
+FLOOD_BAR_MIN_S = 30.0  # a flooder's address opens nothing for at least this long
+
+
+def flood_bar(flood_seconds: float) -> float:
+    """How long a flooder's address is barred: longer than any closing socket lingers (a
+    polite close waits 10 s at most for the client's answer), so that one address that
+    reconnects at once never floods without a pause."""
+    return max(FLOOD_BAR_MIN_S, 10 * flood_seconds)
+
+
+async def close_socket(ws: WebSocket, code: int, reason: str) -> None:
+    """Close with ``code``: at once for ``ABORTED`` codes where the server can (``fives serve``;
+    another ASGI server ignores the key and closes politely), politely otherwise."""
+    message: dict[str, Any] = {"type": "websocket.close", "code": code, "reason": reason}
+    if code in ABORTED:
+        message[ABORT_KEY] = True
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.send(message), 2.0)
 
 
 async def _writer(conn: Connection, ws: WebSocket) -> None:
@@ -105,9 +131,12 @@ class Session:
             if raw is None:
                 return
             if not self.bucket.allow():
-                # A refusal costs a clock read and a count; a socket that keeps sending over
-                # its rate for ``flood_seconds`` is closed (its messages would still cost the
-                # reads).
+                # A refusal costs a clock read and a count, and the socket's next message waits
+                # for its rate: nothing more is read from it meanwhile (uvicorn reads a
+                # socket's next message only once the app took the last), so a flood backs up
+                # into the flooder's own buffers instead of being read and parsed as fast as
+                # it comes. A socket that keeps sending over its rate for ``flood_seconds`` is
+                # closed.
                 self.refused += 1
                 now = time.monotonic()
                 if self.over_since is None:
@@ -116,7 +145,7 @@ class Session:
                     self.hub.metrics.refusals.labels(kind="message_rate").inc(self.refused)
                     # Its address opens no socket for as long again: a flooder that reconnects
                     # at once would cost as much as one never closed.
-                    self.hub.flooders[self.address] = now + 3 * limits.flood_seconds
+                    self.hub.flooders[self.address] = now + flood_bar(limits.flood_seconds)
                     self.kick(CLOSE_FLOOD, "too many messages for too long: reconnect slowly")
                     return
                 if now - self.limited_reply_at >= 1.0:  # error replies are limited too
@@ -125,23 +154,12 @@ class Session:
                     self.refused = 0
                     self.reply(error_frame("rate_limited", "too many messages: slow down",
                                            limit=int(limits.message_rate)))
+                await asyncio.sleep(min(1.0, self.bucket.wait_for_one()))
                 continue
             if self.over_since is not None and self.bucket.refill() >= limits.message_burst / 2:
                 self.over_since = None  # back under the rate for a while
             try:
-                msg = parse_message(raw, limits.max_message_bytes)
-                if msg.type == "ping":
-                    self.reply({"type": "pong"})
-                elif msg.type == "join":
-                    await self.join(msg.fields["token"], check_name(msg.fields.get("name")),
-                                    msg.fields.get("deltas", False))
-                elif self.table is None:
-                    raise ProtocolError(
-                        f"{msg.type!r} before 'join': expected a join with your link's token "
-                        "first", "join_first", type=msg.type,
-                    )
-                else:
-                    await self.hub.act(self.table, self.conn, msg.type, msg.fields)
+                await self.handle(parse_message(raw, limits.max_message_bytes))
             except ProtocolError as exc:
                 self.hub.metrics.refuse(exc.key)
                 self.reply(error_frame(exc.key, str(exc), **exc.params))
@@ -157,6 +175,22 @@ class Session:
                 self.hub.storage_errors.note(f"socket: storage away ({type(exc).__name__})")
                 self.reply(error_frame("try_again", "the server cannot save right now: try "
                                        "again in a few seconds"))
+
+    async def handle(self, msg: Message) -> None:
+        """One parsed message: answered, or handed to the hub."""
+        if msg.type == "ping":
+            self.reply({"type": "pong"})
+        elif msg.type == "join":
+            await self.join(msg.fields["token"], check_name(msg.fields.get("name")),
+                            msg.fields.get("deltas", False))
+        elif self.table is None:
+            raise ProtocolError(
+                f"{msg.type!r} before 'join': expected a join with your link's token first",
+                "join_first", type=msg.type,
+            )
+        else:
+            self.budgets.command(msg.type, self.address)  # a hint, an undo: budgeted
+            await self.hub.act(self.table, self.conn, msg.type, msg.fields)
 
     async def join(self, token: str, name: str | None = None, deltas: bool = False) -> None:
         if self.table is not None:
@@ -187,8 +221,7 @@ class Session:
         self.budgets.link_right(self.address)
 
     async def close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code=code, reason=reason), 2.0)
+        await close_socket(self.ws, code, reason)
 
 
 def _closed(code: int, reason: str) -> None:
@@ -212,7 +245,7 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
     if hub.flooders.get(address, 0.0) > time.monotonic():
         hub.metrics.refuse("flood_barred")  # closed for flooding a moment ago
         await ws.accept()
-        await ws.close(code=CLOSE_FLOOD, reason="too many messages: wait a few seconds")
+        await close_socket(ws, CLOSE_FLOOD, "too many messages: wait a few seconds")
         return
     if not budgets.open_socket(address):
         hub.metrics.refuse("sockets_per_address")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from fives.web.config import Limits, ServerConfig
+from fives.web.protocol import ProtocolError
 
 
 @dataclass(eq=False)
@@ -58,10 +59,31 @@ class Bucket:
         return self.refill() >= self.burst
 
 
+def address_key(address: str) -> str:
+    """What per-address budgets count: an IPv4 address as it is, an IPv6 address by its /64
+    (one subscriber is routinely given a whole /64: counting each of its 2^64 addresses apart
+    would give one client endless budgets); an IPv4-mapped IPv6 address as its IPv4 address.
+    Anything else (a test client's name) as it is."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return f"{ipaddress.IPv6Network((int(ip) >> 64 << 64, 64))}"
+
+
 def client_address(peer: str | None, headers: Mapping[str, str], config: ServerConfig) -> str:
-    """The peer, or behind a trusted proxy the right-most address of ``X-Forwarded-For`` that
-    is not itself a trusted proxy: each proxy appends the address it got the request from, so
-    what lies left of that is whatever the client chose to write there."""
+    """The budgets' key (``address_key``) of the peer, or behind a trusted proxy of the
+    right-most address of ``X-Forwarded-For`` that is not itself a trusted proxy: each proxy
+    appends the address it got the request from, so what lies left of that is whatever the
+    client chose to write there."""
+    return address_key(_client_ip(peer, headers, config))
+
+
+def _client_ip(peer: str | None, headers: Mapping[str, str], config: ServerConfig) -> str:
     peer = peer or "-"
     trusted = config.trusted_proxies
     if not trusted or ("*" not in trusted and peer not in trusted):
@@ -149,11 +171,32 @@ def metrics_allowed(peer: str | None, headers: Mapping[str, str], config: Server
         given = headers.get("authorization", "")
         if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
             return True
-    address = client_address(peer, headers, config)
+    address = _client_ip(peer, headers, config)
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
+
+
+# The commands that cost the server more than a message, each budgeted per address and per
+# table: a hint (half a second of the hint worker), an undo (a log entry, and the game rebuilt).
+COSTLY = ("hint", "undo")
+
+
+def command_bucket(buckets: dict[str, Bucket], key: str, command: str,
+                   limits: Limits) -> Bucket:
+    """The budget of ``key`` (an address, or a table) for one of ``COSTLY``: its limit per
+    minute, in bursts of a quarter of that (at least 2)."""
+    bucket = buckets.get(key)
+    if bucket is None:
+        rate = limits.hints_per_minute if command == "hint" else limits.undos_per_minute
+        bucket = buckets[key] = Bucket(rate / 60, max(2.0, rate / 4))
+    return bucket
+
+
+def command_refused(command: str) -> ProtocolError:
+    return ProtocolError(f"too many {command}s: wait a little before the next one",
+                         f"{command}_rate")
 
 
 class Budgets:
@@ -164,6 +207,8 @@ class Budgets:
         self.sockets: dict[str, int] = {}
         self.tables: dict[str, Bucket] = {}
         self.failed_links: dict[str, Bucket] = {}
+        self.commands: dict[str, dict[str, Bucket]] = {c: {} for c in COSTLY}
+        self.lobby_reads: dict[str, Bucket] = {}
 
     def open_socket(self, address: str) -> bool:
         count = self.sockets.get(address, 0)
@@ -183,6 +228,21 @@ class Budgets:
         bucket = self.tables.setdefault(
             address, Bucket(self.limits.tables_per_minute / 60, self.limits.tables_burst)
         )
+        return bucket.allow()
+
+    def command(self, command: str, address: str) -> None:
+        """Count one of ``COSTLY`` asked from this address; ``ProtocolError`` past its budget."""
+        if command in COSTLY and not command_bucket(self.commands[command], address, command,
+                                                    self.limits).allow():
+            raise command_refused(command)
+
+    def lobby_read(self, address: str, clock: Callable[[], float] = time.monotonic) -> bool:
+        """Count a lobby listing or a waiting page's ask (each a database transaction), on
+        ``clock`` (the lobby's)."""
+        bucket = self.lobby_reads.get(address)
+        if bucket is None:
+            rate = self.limits.lobby_reads_per_second
+            bucket = self.lobby_reads[address] = Bucket(rate, 6 * rate, clock=clock)
         return bucket.allow()
 
     def _links(self, address: str) -> Bucket:
@@ -212,6 +272,7 @@ class Budgets:
 
     def sweep(self) -> None:
         """Forget addresses whose buckets are full again (memory stays bounded)."""
-        for buckets in (self.tables, self.failed_links):
+        for buckets in (self.tables, self.failed_links, self.lobby_reads,
+                        *self.commands.values()):
             for address in [a for a, b in buckets.items() if b.full()]:
                 del buckets[address]

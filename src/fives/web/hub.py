@@ -27,7 +27,7 @@ from fives.errors import FivesError
 from fives.web.botworker import BotPool
 from fives.web.config import Limits, ServerConfig
 from fives.web.delta import DeltaWriter
-from fives.web.guard import Bucket
+from fives.web.guard import COSTLY, Bucket, command_bucket, command_refused
 from fives.web.metrics import Metrics
 from fives.web.pauses import Collector, LoopLag
 from fives.web.protocol import (
@@ -123,26 +123,34 @@ class LiveTable:
     task: asyncio.Task[None] | None = None
     scheduled: Wake | None = None
     broken: bool = False
+    creator: str | None = None  # the address that created it here (None: loaded from its log)
 
 
 class JoinRates:
     """Joins per client address and per table, as token buckets: a join (or the leave that
     ends it) costs the table a presence message at most, and the joiner a full frame; a loop
-    of them from one address, or from many at one table, is refused past its rate."""
+    of them from one address, or from many at one table, is refused past its rate. Seats and
+    spectators have buckets of their own: the public watch link, joined and dropped from
+    many addresses, never uses up what the table's players need to come back."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.by_address: dict[str, Bucket] = {}
-        self.by_table: dict[str, Bucket] = {}
+        self.by_address: dict[tuple[str, bool], Bucket] = {}
+        self.by_table: dict[tuple[str, bool], Bucket] = {}
 
-    def allow(self, address: str, table_id: str) -> None:
-        """Count a join; ``ProtocolError`` ("joins_rate") when either rate is used up."""
+    def allow(self, address: str, table_id: str, seat: bool) -> None:
+        """Count a join (``seat``: a seat's link, else the spectators'); ``ProtocolError``
+        ("joins_rate") when either rate is used up."""
         limits = self.limits
         mine = self.by_address.setdefault(
-            address, Bucket(limits.joins_per_minute / 60, limits.joins_burst))
+            (address, seat), Bucket(limits.joins_per_minute / 60, limits.joins_burst))
         table = self.by_table.setdefault(
-            table_id, Bucket(limits.table_joins_per_minute / 60, limits.table_joins_burst))
-        if not (mine.allow() and table.allow()):
+            (table_id, seat),
+            Bucket(limits.table_joins_per_minute / 60, limits.table_joins_burst))
+        if not mine.allow():
+            raise ProtocolError("too many joins and leaves: wait a few seconds", "joins_rate")
+        if not table.allow():
+            mine.give_back()
             raise ProtocolError("too many joins and leaves: wait a few seconds", "joins_rate")
 
     def sweep(self) -> None:
@@ -161,6 +169,11 @@ class GameServer:
         self.policy = Policy(config.bot_delay, config.away_grace, config.auto_next,
                              config.hand_break)
         self.bots = BotPool(config.bot_workers)
+        # Hints think in a worker of their own: however many are asked, the tables' bots never
+        # wait behind them (each is also budgeted per address and per table).
+        self.hint_bots = BotPool(1)
+        # table -> its budget of hints, of undos (``guard.COSTLY``)
+        self.command_budgets: dict[str, dict[str, Bucket]] = {c: {} for c in COSTLY}
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.stopping = False
@@ -222,6 +235,7 @@ class GameServer:
             if table.task is not None:
                 table.task.cancel()
         self.bots.close()
+        self.hint_bots.close()
         deadline = time.monotonic() + self.config.limits.shutdown_grace
         while self.commits_in_flight and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
@@ -260,6 +274,7 @@ class GameServer:
         config, entries = stored
         try:
             service = TableService(table_id, config, self.policy)
+            service.may_run_alone = False  # whose budget it was is not known any more
             service.replay(entries)
         except (FivesError, ValueError, KeyError) as exc:
             log.error("table %s cannot be rebuilt from its log (%s)", table_id,
@@ -312,8 +327,12 @@ class GameServer:
             await asyncio.sleep(min(30.0, max(0.5, self.config.limits.table_idle / 4)))
             self.evict_idle()
             self.joins.sweep()
+            for buckets in self.command_budgets.values():
+                for table_id in [t for t, b in buckets.items() if b.full()]:
+                    del buckets[table_id]
             now = time.monotonic()
-            self.flooders = {a: until for a, until in self.flooders.items() if until > now}
+            for address in [a for a, until in self.flooders.items() if until <= now]:
+                del self.flooders[address]  # in place: the transport shares the dict
             if self.config.retention_days > 0 and time.monotonic() >= self.next_retention:
                 self.next_retention = time.monotonic() + RETENTION_EVERY_S
                 try:
@@ -323,13 +342,24 @@ class GameServer:
 
     # --- commands ---------------------------------------------------------------------------
 
+    def _bot_tables_of(self, address: str) -> set[str]:
+        """The address's unfinished tables of bots alone (those this process holds)."""
+        mine = self.bot_tables.get(address, set())
+        return {t for t in mine if t in self.tables and not self.tables[t].service.is_finished}
+
+    def _alone(self, address: str) -> int:
+        """How many of the address's tables with a person play on with nobody connected."""
+        return sum(1 for t in self.tables.values()
+                   if t.creator == address and not t.conns and t.service.may_run_alone
+                   and not t.service.bots_only and not t.service.is_finished)
+
     def _check_bot_tables(self, address: str) -> set[str]:
         """The address's unfinished tables of bots alone (those this process holds), or
-        ``ProtocolError`` when it has as many as it may."""
-        mine = self.bot_tables.get(address, set())
-        mine = {t for t in mine if t in self.tables and not self.tables[t].service.is_finished}
+        ``ProtocolError`` when it has as many as it may, counting its tables with a person
+        that play on with nobody connected."""
+        mine = self._bot_tables_of(address)
         limit = self.config.limits.bot_tables_per_address
-        if len(mine) >= limit:
+        if len(mine) + self._alone(address) >= limit:
             raise ProtocolError(
                 f"too many tables without a person from your address: at most {limit} at "
                 "once, until one ends", "bot_tables", limit=limit,
@@ -345,10 +375,11 @@ class GameServer:
         tokens = [new_token() for _ in request.kinds]
         watch = new_token()
         service = TableService(table_id, request.config, self.policy)
+        service.may_run_alone = False  # until someone came and left (``leave``)
         await self.storage.create_table(
             table_id, request.config, [(t, i) for i, t in enumerate(tokens)] + [(watch, None)]
         )
-        live = LiveTable(service)
+        live = LiveTable(service, creator=address)
         self.tables[table_id] = live
         self.metrics.tables.set(len(self.tables))
         if mine is not None and address is not None:
@@ -369,7 +400,7 @@ class GameServer:
     async def join(self, conn: Connection, token: str) -> LiveTable:
         found = await self.storage.find_token(token) if 0 < len(token) <= 100 else None
         if found is not None:
-            self.joins.allow(conn.address, found[0])
+            self.joins.allow(conn.address, found[0], found[1] is not None)
         table = await self.table(found[0]) if found else None
         if found is None or table is None:
             raise ProtocolError(
@@ -386,7 +417,16 @@ class GameServer:
     def leave(self, table: LiveTable, conn: Connection) -> None:
         if table.conns.pop(conn.id, None) is None:
             return
-        self.deliver(table, table.service.leave(conn.id))
+        service = table.service
+        if not table.conns and not service.bots_only:
+            # The last one left a person's table: it plays on alone (timers, stand-ins) only
+            # as one of its creator's tables without a person.
+            creator = table.creator
+            service.may_run_alone = False  # not counted among its creator's yet
+            service.may_run_alone = creator is not None and (
+                len(self._bot_tables_of(creator)) + self._alone(creator)
+                < self.config.limits.bot_tables_per_address)
+        self.deliver(table, service.leave(conn.id))
         self._schedule(table)
 
     def abandon(self, conn: Connection) -> None:
@@ -410,6 +450,8 @@ class GameServer:
             if table.service.game is not None:
                 conn.send(table.service.full_frame(conn.seat))
             return
+        if kind == "undo":  # a log entry, and the game rebuilt
+            self._count(table.service.id, kind)
         async with table.lock:
             entry = table.service.check_command(conn.seat, kind, fields)
             if entry is None:  # a seat ready, an offer, a stand-in now: the table is told
@@ -418,6 +460,12 @@ class GameServer:
                 return
             await self.commit(table, entry)
 
+    def _count(self, table_id: str, command: str) -> None:
+        """Count a costly command at its table; ``ProtocolError`` past the table's budget."""
+        if not command_bucket(self.command_budgets[command], table_id, command,
+                              self.config.limits).allow():
+            raise command_refused(command)
+
     async def hint(self, table: LiveTable, conn: Connection) -> None:
         """A bot's advice for this seat's turn, to this connection only."""
         service = table.service
@@ -425,9 +473,10 @@ class GameServer:
         key = (service.id, service.seq)
         if key in self.hinting:  # one at a time: a bot's time is the server's
             raise ProtocolError("a hint is on its way", "hint_busy")
+        self._count(service.id, "hint")
         self.hinting.add(key)
         try:
-            ranked = await self.bots.hint(view)
+            ranked = await self.hint_bots.hint(view)
         finally:
             self.hinting.discard(key)
         if ranked is None:
@@ -484,10 +533,20 @@ class GameServer:
         self._schedule(table)
 
     def deliver(self, table: LiveTable, frames: Frames) -> None:
+        """Queue each connection's frame: the seats' first, then the spectators'. Each
+        socket's writer wakes in the order its frame was queued, so a player who joined
+        after two thousand spectators is not served after all of them."""
+        spectators: list[tuple[Connection, str]] = []
         for conn_id, text in frames.items():
             conn = table.conns.get(conn_id)
-            if conn is not None:
+            if conn is None:
+                continue
+            if conn.seat is None:
+                spectators.append((conn, text))
+            else:
                 conn.send(text)
+        for conn, text in spectators:
+            conn.send(text)
 
     # --- what happens without a client ------------------------------------------------------
 

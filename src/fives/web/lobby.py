@@ -7,7 +7,9 @@ the oldest open room (or opens a room), in one transaction, and gives the player
 (only its hash is stored). The player's page asks ``/api/lobby/wait`` every second; these polls
 never spend the address's new-table budget (only "Play now" does, once). The first poll that
 finds the room full or its wait over starts it: a seat whose page stopped asking (``ABSENT_S``)
-is dropped first, and if the wait is not over the room waits for others; then it creates the
+is dropped first, and so is a seat whose page never asked (its claim alone never makes it a
+person at the table: a room filled by claims alone waits), and if the wait is not over the room
+waits for others; then it creates the
 game table (taken seats for people, the others for bots, a 30-second turn timer since strangers
 may leave) and keeps each seat's link for its player's next request. ``/api/lobby/cancel``
 gives a seat back; a room nobody holds any more is closed. A seat link is a capability: it is
@@ -16,10 +18,11 @@ public game is public and stays listed while the game is in progress.
 
 One address (a family, a NAT) may hold several seats, up to ``Limits.lobby_seats_per_address``
 in at most ``Limits.lobby_rooms_per_address`` waiting rooms, so that it cannot fill the rooms
-honest players are sent to.
+honest players are sent to; and it takes a second seat only in a room where it sits alone (its
+own room), never beside another address's players.
 
-The rooms live beside the tables, in the SQLite file or in PostgreSQL (migrations 0003 and
-0004), so the lobby works the same across all the processes of the shared mode.
+The rooms live beside the tables, in the SQLite file or in PostgreSQL (migrations 0003 to
+0005), so the lobby works the same across all the processes of the shared mode.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ LOBBY_TIMER = 30
 LINK_KEEP_S = 120.0
 STALE_START_S = 15.0  # a start that did not finish (its process died) may be retried after this
 ABSENT_S = 6.0  # a seat whose page has not asked for this long is gone (pages ask every second)
+FIRST_ASK_S = 3.0  # a seat whose page never asked this long after its claim is gone
 PLAYING_LISTED_S = 1800.0
 LISTED = 20
 ROOM_ID = re.compile(r"[0-9a-f]{16}")
@@ -76,7 +80,8 @@ CREATE TABLE IF NOT EXISTS lobby_seats (
 );
 """
 # Columns added after the first release (PostgreSQL: migration 0004).
-SQLITE_ADDED = {"address": "TEXT NOT NULL DEFAULT ''", "seen": "REAL NOT NULL DEFAULT 0"}
+SQLITE_ADDED = {"address": "TEXT NOT NULL DEFAULT ''", "seen": "REAL NOT NULL DEFAULT 0",
+                "asked": "INTEGER NOT NULL DEFAULT 1"}
 
 # A room that is open or starting ("waiting"): its seats count against their addresses.
 WAITING = "('open', 'starting')"
@@ -216,10 +221,15 @@ class SqlLobbyStore(LobbyStore):
                 raise LobbyRefused("web.err.lobby_seats", caps.seats)
             rooms = {str(r[0]) for r in held}
             self._close_abandoned(execute, now)
+            # Not a room where this address sits beside others already: one address may fill
+            # its own room (a family), never another's.
             rows = execute(
                 "SELECT id, taken FROM lobby_rooms WHERE state = 'open' AND preset = %s AND "
-                "players = %s AND taken < players AND fill_at > %s ORDER BY created LIMIT 1"
-                + self.lock_clause, (preset, players, now + 1.0))
+                "players = %s AND taken < players AND fill_at > %s AND NOT EXISTS (SELECT 1 "
+                "FROM lobby_seats m WHERE m.room_id = lobby_rooms.id AND m.address = %s AND "
+                "EXISTS (SELECT 1 FROM lobby_seats o WHERE o.room_id = lobby_rooms.id AND "
+                "o.address <> %s)) ORDER BY created LIMIT 1"
+                + self.lock_clause, (preset, players, now + 1.0, address, address))
             room_id = str(rows[0][0]) if rows else new_id
             if room_id not in rooms and len(rooms) >= caps.rooms:
                 raise LobbyRefused("web.err.lobby_rooms", caps.rooms)
@@ -232,8 +242,8 @@ class SqlLobbyStore(LobbyStore):
                     "INSERT INTO lobby_rooms (id, preset, players, level, created, fill_at, "
                     "taken) VALUES (%s, %s, %s, %s, %s, %s, 1)",
                     (room_id, preset, players, level, now, now + wait))
-            execute("INSERT INTO lobby_seats (room_id, seat, hash, address, seen) "
-                    "VALUES (%s, %s, %s, %s, %s)", (room_id, seat, token_hash, address, now))
+            execute("INSERT INTO lobby_seats (room_id, seat, hash, address, seen, asked) "
+                    "VALUES (%s, %s, %s, %s, %s, 0)", (room_id, seat, token_hash, address, now))
             return room_id, seat
 
         result: tuple[str, int] = await self.run(work)
@@ -242,8 +252,8 @@ class SqlLobbyStore(LobbyStore):
     async def room(self, room_id: str, token_hash: str,
                    now: float) -> tuple[Room, int, str | None] | None:
         def work(execute: Any) -> tuple[Room, int, str | None] | None:
-            seat = execute("UPDATE lobby_seats SET seen = %s WHERE room_id = %s AND hash = %s "
-                           "RETURNING seat, link", (now, room_id, token_hash))
+            seat = execute("UPDATE lobby_seats SET seen = %s, asked = 1 WHERE room_id = %s AND "
+                           "hash = %s RETURNING seat, link", (now, room_id, token_hash))
             if not seat:
                 return None
             rows = execute(f"SELECT {ROOM_COLUMNS} FROM lobby_rooms WHERE id = %s", (room_id,))
@@ -277,15 +287,20 @@ class SqlLobbyStore(LobbyStore):
             if not rows:
                 return None
             fill_at, taken = float(rows[0][0]), int(rows[0][1])
-            gone = [int(r[0]) for r in execute(
-                "SELECT seat FROM lobby_seats WHERE room_id = %s AND seen <= %s ORDER BY seat",
-                (room_id, now - ABSENT_S))]
-            if gone:  # claimed, then never seen again: not seated as absent people
+            # (seat, seen, asked): ``seen`` is the claim's time until its page asks.
+            seats = [(int(r[0]), float(r[1]), bool(r[2])) for r in execute(
+                "SELECT seat, seen, asked FROM lobby_seats WHERE room_id = %s ORDER BY seat",
+                (room_id,))]
+            gone = [s for s, seen, asked in seats
+                    if seen <= now - ABSENT_S or (not asked and seen <= now - FIRST_ASK_S)]
+            unseen = any(not asked and seen > now - FIRST_ASK_S for _, seen, asked in seats)
+            if gone:  # claimed, then never seen (again): not seated as absent people
                 taken = _drop_seats(execute, room_id, gone)
-                if taken and now < fill_at:  # the room waits for others
-                    execute("UPDATE lobby_rooms SET state = 'open', started = NULL "
-                            "WHERE id = %s", (room_id,))
-                    return None
+            if taken and (unseen or (gone and now < fill_at)):
+                # The room waits for others, or for a page that has not asked yet.
+                execute("UPDATE lobby_rooms SET state = 'open', started = NULL "
+                        "WHERE id = %s", (room_id,))
+                return None
             return taken or None
 
         humans: int | None = await self.run(work)
@@ -415,6 +430,9 @@ class Lobby:
         self.caps = Caps(limits.lobby_seats_per_address, limits.lobby_rooms_per_address)
         hub.game_listeners.append(store.game_state)
 
+    def now(self) -> float:
+        return self.clock()  # (tests move ``clock``)
+
     async def play(self, request: Request) -> Response:
         data = await self.routes.json_request(request)  # one new table at most: budgeted
         if isinstance(data, Response):
@@ -466,7 +484,21 @@ class Lobby:
                 "web.err.lobby_closed", "this room was closed: press Play now again"))
         return None
 
+    def _read_refused(self, request: Request) -> Response | None:
+        """The refusal of a lobby read past its address's budget (each is a transaction)."""
+        address = client_address(request.client.host if request.client else None,
+                                 request.headers, self.hub.config)
+        if self.routes.budgets.lobby_read(address, self.now):
+            return None
+        response = self.routes.refuse("lobby_rate", 429, error_frame(
+            "web.err.lobby_rate", "too many lobby requests from your address: slow down"))
+        response.headers["retry-after"] = "1"
+        return response
+
     async def wait(self, request: Request) -> Response:
+        refused = self._read_refused(request)
+        if refused is not None:
+            return refused
         asked = await self._seat(request)
         if isinstance(asked, Response):
             return asked
@@ -524,6 +556,9 @@ class Lobby:
         return links.get(seat), created["watch"]
 
     async def listing(self, request: Request) -> Response:
+        refused = self._read_refused(request)
+        if refused is not None:
+            return refused
         waiting, playing = await self.store.listing(self.clock())
         now = self.clock()
         return JSONResponse({

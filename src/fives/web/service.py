@@ -26,9 +26,10 @@ Commands in, log entries and per-seat frames out:
 - ``wake`` is what must happen next without a client, as data: a bot's move, a turn timer, a
   stand-in for a player who left, or the next deal of an all-bot table, each with its time and
   the seq it was computed for. A table of bots alone plays only while someone watches it, and
-  stops for good after ``MAX_BOT_TABLE_SEQ`` entries. The runtime sleeps until then, asks a
-  bot process when a move is needed, and hands the answer back through ``check_wake``; a
-  stale wake is refused there.
+  stops for good after ``MAX_BOT_TABLE_SEQ`` entries; a person's table with nobody connected
+  plays on only while ``may_run_alone`` (the runtime's budget), up to as many entries. The
+  runtime sleeps until then, asks a bot process when a move is needed, and hands the answer
+  back through ``check_wake``; a stale wake is refused there.
 - Under muggins claims (RULES.md §9 O1) a ``play`` carries its claim and a ``muggins``
   command calls (``fives.web.claims_window``); the bots claim as the table's counting says.
 - ``replay`` rebuilds the table from its log, which is how a restarted or reloading process
@@ -122,6 +123,9 @@ class TableService:
         self._history_last: PublicAction | None = None
         self.bot_levels = {i: s.level or STAND_IN_LEVEL for i, s in enumerate(self.seats)
                            if s.kind == "bot"}
+        # With nobody connected, whether the table plays on (timers, stand-ins): the runtime
+        # grants it only within its creator's budget (never after a restart).
+        self.may_run_alone = True
 
     # --- rebuilding -------------------------------------------------------------------------
 
@@ -429,8 +433,8 @@ class TableService:
                 self.names[seat] = name
             if self.away.pop(seat, None) is not None:
                 self._reschedule()  # back in time, or back from the stand-in
-        elif self.bots_only and len(self.connections) == 1:
-            self._reschedule()  # the first watcher: the bots play on
+        if len(self.connections) == 1:
+            self._reschedule()  # the first one in: a table nobody was at plays on
         frames = self.presence(skip=conn) if seat is not None else {}
         frames[conn] = self.full_frame(seat)
         return frames
@@ -455,8 +459,8 @@ class TableService:
                 and not self.is_connected(seat):
             self.away[seat] = self.clock() + self.grace  # the grace before a stand-in
             self._reschedule()  # the player to move left, or the others were ready
-        elif self.bots_only and not self.connections:
-            self._reschedule()  # nobody watches any more: the bots pause
+        elif not self.connections:
+            self._reschedule()  # nobody left: the bots pause (a person's table may play on)
         return self.presence() if seat is not None else {}
 
     # --- frames ----------------------------------------------------------------------------

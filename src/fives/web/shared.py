@@ -371,7 +371,7 @@ class SharedGameServer(GameServer):
                 "bad_token",
             )
         table_id, conn.seat = found
-        self.joins.allow(conn.address, table_id)
+        self.joins.allow(conn.address, table_id, conn.seat is not None)
         self.sockets[conn.id] = conn
         self.attached.setdefault(table_id, {})[conn.id] = conn
         message = {"op": "join", "table": table_id, "conn": conn.id, "seat": conn.seat,

@@ -61,6 +61,10 @@ def next_wake(t: TableService) -> Wake | None:
     now, seq = t.clock(), t.seq
     if t.bots_only and (not t.connections or seq >= MAX_BOT_TABLE_SEQ):
         return None  # bots play for an audience only, and not for ever
+    if not t.connections and (not t.may_run_alone or seq >= MAX_BOT_TABLE_SEQ):
+        # Nobody at a person's table: its timers and stand-ins play on only within its
+        # creator's budget of tables without a person (the runtime says), and not for ever.
+        return None
     if game.phase_name == "play":
         seat = game.turn
         if t.calls_asked != seq and bot_callers(game, t.bot_levels):

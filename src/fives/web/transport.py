@@ -1,16 +1,33 @@
 """Protection below the app, at the TCP level of uvicorn's HTTP protocol: a peer may hold at
 most ``connections_per_address`` open connections (trusted proxies excepted, websockets
-included: they stay counted until they close), and a connection must send each request head
-within ``header_timeout`` seconds of its start or of the previous response (slowloris, on a
-kept-alive connection too) and each request body within ``body_timeout`` seconds of its head.
+included: they stay counted until they close; IPv6 peers counted by their /64), and a
+connection must send each request head within ``header_timeout`` seconds of its start or of the
+previous response (slowloris, on a kept-alive connection too) and each request body within
+``body_timeout`` seconds of its head.
+
+Every connection's kernel send buffer is ``send_buffer_bytes`` (and its transport's buffer no
+bigger), so a client that does not read fills it soon and falls behind (close 4008) instead of
+pinning megabytes of kernel memory. A socket the app closes for misbehaving (a flood, falling
+behind) is aborted, not closed politely: a polite close waits for the client's answer, reading
+and parsing whatever it keeps sending, and never ends for one that does not read. An address
+the app barred for flooding (``GameServer.flooders``) has its websocket upgrades dropped
+before one frame is read (its pages still load).
+
+``ConnectionBudget`` keeps room for newcomers: websockets may take all but a reserve of the
+server's ``--max-connections``, and near the limit an HTTP connection that has not sent a
+request head for ``IDLE_NEAR_LIMIT_S`` (idle between requests, or a slow head or body) is
+closed to make room, so that the page, ``/healthz`` and ``/metrics`` are answered even then.
 Only ``fives serve`` uses this; the app itself runs on any ASGI server."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import socket
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import GeneratorType
 from typing import Any, ClassVar
 
@@ -18,6 +35,61 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from fives.web.config import ServerConfig
+from fives.web.endpoint import ABORT_KEY
+from fives.web.guard import address_key
+
+# Near the connection limit, an HTTP connection without a request head for this long is closed.
+IDLE_NEAR_LIMIT_S = 1.0
+SERVICE_UNAVAILABLE = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\n"
+                       b"retry-after: 5\r\ncontent-length: 12\r\nconnection: close\r\n\r\n"
+                       b"server full\n")
+
+
+@dataclass(eq=False)
+class ConnectionBudget:
+    """At most ``limit`` connections; websockets at most ``limit - reserve``. ``websockets``
+    counts the open ones."""
+
+    limit: int
+    reserve: int
+    websockets: int = 0
+    swept_at: float = -1e9
+    clock: Callable[[], float] = time.monotonic
+
+    @classmethod
+    def for_limit(cls, limit: int) -> ConnectionBudget:
+        return cls(limit, max(1, min(limit // 2, max(16, limit // 10))))
+
+    def admit(self, me: GuardedProtocol, connections: set[Any]) -> bool:
+        """Whether a new HTTP connection may stay; near the limit, idle and slow HTTP
+        connections are closed first (at most one scan per 0.1 s: each is O(connections))."""
+        count = len(connections)
+        if count < self.limit - self.reserve // 2:
+            return True
+        now = self.clock()
+        if now - self.swept_at >= 0.1:
+            self.swept_at = now
+            for other in list(connections):
+                if other is not me and isinstance(other, GuardedProtocol) \
+                        and other.idle_for(now) >= IDLE_NEAR_LIMIT_S:
+                    other.transport.close()
+                    count -= 1
+        return count <= self.limit
+
+    def websocket_room(self) -> bool:
+        return self.websockets < self.limit - self.reserve
+
+
+def _send_buffer(transport: asyncio.BaseTransport, size: int) -> None:
+    """The kernel's send buffer of the connection (Linux doubles it, and no longer grows it by
+    itself up to megabytes), and the transport's own buffer bounded by as much."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+    if isinstance(transport, asyncio.WriteTransport):
+        with contextlib.suppress(NotImplementedError, AttributeError):
+            transport.set_write_buffer_limits(high=size)
 
 
 class GuardedProtocol(H11Protocol):
@@ -27,23 +99,52 @@ class GuardedProtocol(H11Protocol):
     open_by_peer: ClassVar[dict[str, set[asyncio.BaseTransport]]]
     # uvicorn's websocket protocol class -> the same counting its connection out when it ends
     counted_ws: ClassVar[dict[type[Any], type[Any]]]
+    # address key -> until when (time.monotonic) it may open no websocket: the app's flooders
+    barred: ClassVar[dict[str, float]]
+    budget: ClassVar[ConnectionBudget | None]
     head_timer: asyncio.TimerHandle | None = None
+    # Since when the connection waits for a request head (None: a request is under way).
+    waiting_since: float | None = None
+    request_at = 0.0  # when the current request's head came
+    trusted = False  # the peer is a trusted proxy
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        peer = self.client[0] if self.client else "-"
-        trusted = "*" in self.guard.trusted_proxies or peer in self.guard.trusted_proxies
+        ip = self.client[0] if self.client else "-"
+        peer = address_key(ip)
+        trusted = "*" in self.guard.trusted_proxies or ip in self.guard.trusted_proxies
+        limits = self.guard.limits
+        _send_buffer(transport, limits.send_buffer_bytes)
+        clock = self.budget.clock if self.budget is not None else time.monotonic
+        self.waiting_since = clock()
+        self.trusted = trusted
         if not trusted:
             alive = self.open_by_peer.setdefault(peer, set())
-            if len(alive) >= self.guard.limits.connections_per_address:
+            if len(alive) >= limits.connections_per_address:
                 # connection_lost removes the closed ones; a closing one may linger.
                 alive.difference_update([t for t in alive if t.is_closing()])
-                if len(alive) >= self.guard.limits.connections_per_address:
+                if len(alive) >= limits.connections_per_address:
                     transport.close()
                     return
             alive.add(transport)
-        self.head_timer = self.loop.call_later(self.guard.limits.header_timeout,
-                                               self.head_too_slow, None)
+        if self.budget is not None and not self.budget.admit(self, self.connections):
+            transport.close()
+            return
+        self.head_timer = self.loop.call_later(limits.header_timeout, self.head_too_slow, None)
+
+    def idle_for(self, now: float) -> float:
+        """How long this HTTP connection has gone without what it owes: a request head (idle
+        between requests, or a slow head), or the rest of a slow request body; 0 while a
+        request is answered or once it became a websocket."""
+        if self.transport is None or self.transport.is_closing() \
+                or self.transport.get_protocol() is not self:
+            return 0.0
+        if self.waiting_since is not None:
+            return now - self.waiting_since
+        cycle = self.cycle
+        if cycle is not None and cycle.more_body and not cycle.response_complete:
+            return now - self.request_at
+        return 0.0
 
     def head_too_slow(self, before: object) -> None:
         """No request head since ``before`` (the cycle of the last response, None at the
@@ -68,12 +169,26 @@ class GuardedProtocol(H11Protocol):
         before = self.cycle
         super().handle_events()
         if self.cycle is not None and self.cycle is not before:  # a new request's head
+            self.waiting_since = None
+            self.request_at = self.budget.clock() if self.budget is not None else 0.0
             self._rearm(self.guard.limits.body_timeout, self.body_too_slow)
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         # The websocket protocol takes the transport (and has its own limits): this one's
         # timer would only keep it alive until it fires.
         self._disarm()
+        self.waiting_since = None
+        if not self.trusted and self.client and self.barred.get(
+                address_key(self.client[0]), 0.0) > time.monotonic():
+            self.transport.abort()  # a flooder, a moment ago: not one frame read
+            return
+        budget = self.budget
+        if budget is not None:
+            if not budget.websocket_room():  # the reserve is for the page, /healthz, /metrics
+                self.transport.write(SERVICE_UNAVAILABLE)
+                self.transport.close()
+                return
+            budget.websockets += 1  # the websocket protocol counts it out (below)
         # Nor will this protocol hear that the connection ended: the websocket protocol must
         # take it out of its peer's count, or the count keeps every closed websocket (and its
         # transport) for as long as the server runs.
@@ -82,14 +197,17 @@ class GuardedProtocol(H11Protocol):
             counted = self.counted_ws.get(ws_class)
             if counted is None:
                 counted = self.counted_ws[ws_class] = _counted_out_at_the_end(
-                    ws_class, self.open_by_peer)
+                    ws_class, self.open_by_peer, budget)
             self.ws_protocol_class = counted
+        elif budget is not None:
+            budget.websockets -= 1
         super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
         # The next request on this kept-alive connection has its own header timeout
         # (bytes that trickle in cancel uvicorn's keep-alive timer, not this one).
         self._rearm(self.guard.limits.header_timeout, self.head_too_slow)
+        self.waiting_since = self.budget.clock() if self.budget is not None else 0.0
         super().on_response_complete()
 
     def _rearm(self, delay: float, check: Callable[[object], None]) -> None:
@@ -112,7 +230,7 @@ def _connection_ended(open_by_peer: dict[str, set[asyncio.BaseTransport]],
                       client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
     """The connection ended: it no longer counts against its peer's limit, and its transport
     is left free of the reference cycle asyncio gives it."""
-    peer = client[0] if client else "-"
+    peer = address_key(client[0]) if client else "-"
     alive = open_by_peer.get(peer)
     if alive is not None:
         alive.discard(transport)
@@ -127,11 +245,16 @@ def _connection_ended(open_by_peer: dict[str, set[asyncio.BaseTransport]],
 
 
 def _counted_out_at_the_end(ws_class: type[Any],
-                            open_by_peer: dict[str, set[asyncio.BaseTransport]]) -> type[Any]:
+                            open_by_peer: dict[str, set[asyncio.BaseTransport]],
+                            budget: ConnectionBudget | None) -> type[Any]:
     """``ws_class`` (uvicorn's websocket protocol), whose connection leaves its peer's count
-    when it ends."""
+    (and the budget's websockets) when it ends, and that aborts its connection when the app's
+    close asks for it (``ABORT_KEY``)."""
 
     def connection_lost(self: Any, exc: Exception | None) -> None:
+        if budget is not None and not getattr(self, "counted_out", False):
+            self.counted_out = True
+            budget.websockets -= 1
         _connection_ended(open_by_peer, self.client, self.transport)
         super(counted, self).connection_lost(exc)
         # The sans-I/O websocket connection (websockets' ``ServerProtocol``, uvicorn's
@@ -143,9 +266,32 @@ def _counted_out_at_the_end(ws_class: type[Any],
         if isinstance(parser, GeneratorType):
             parser.close()
 
+    async def send(self: Any, message: Any) -> None:
+        if message.get(ABORT_KEY) and message.get("type") == "websocket.close" \
+                and self.handshake_complete and not self.close_sent \
+                and getattr(self, "initial_response", None) is None:
+            _abort(self, int(message.get("code", 1000)), str(message.get("reason") or ""))
+            return
+        await super(counted, self).send(message)
+
     counted: type[Any] = type(f"Counted{ws_class.__name__}", (ws_class,),
-                              {"connection_lost": connection_lost})
+                              {"connection_lost": connection_lost, "send": send})
     return counted
+
+
+def _abort(protocol: Any, code: int, reason: str) -> None:
+    """Close a websocket at once: its close frame written if the kernel takes it now (a
+    client that reads sees why), then the connection dropped, with no wait for the client's
+    answer (uvicorn's polite close reads and parses for up to 10 s more, and a transport's
+    close waits for ever on a client that does not read)."""
+    protocol.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
+    protocol.close_sent = True
+    conn = getattr(protocol, "conn", None)
+    if conn is not None and hasattr(conn, "send_close"):  # websockets' sans-I/O connection
+        with contextlib.suppress(Exception):
+            conn.send_close(code, reason)
+            protocol.transport.write(b"".join(conn.data_to_send()))
+    protocol.transport.abort()
 
 
 class LogLimiter(logging.Filter):
@@ -181,7 +327,11 @@ class LogLimiter(logging.Filter):
         return True
 
 
-def guarded_protocol(config: ServerConfig) -> type[H11Protocol]:
-    """The protocol class for one server: its limits, and its count of connections by peer."""
+def guarded_protocol(config: ServerConfig, barred: dict[str, float] | None = None,
+                     max_connections: int | None = None) -> type[H11Protocol]:
+    """The protocol class for one server: its limits, its count of connections by peer, the
+    addresses barred by its app (``barred``, shared) and its connection budget."""
+    budget = ConnectionBudget.for_limit(max_connections) if max_connections else None
     return type("GuardedProtocol", (GuardedProtocol,),
-                {"guard": config, "open_by_peer": {}, "counted_ws": {}})
+                {"guard": config, "open_by_peer": {}, "counted_ws": {},
+                 "barred": {} if barred is None else barred, "budget": budget})

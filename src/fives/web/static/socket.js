@@ -33,7 +33,6 @@ export function connect(onFrame) {
   // on this socket's own frames, so each socket has its reader.
   const reader = deltaReader();
   ws.addEventListener("open", () => {
-    state.retry = 0;
     const name = myName();
     ws.send(JSON.stringify({
       type: "join", token: state.token, deltas: true, ...(name ? { name } : {}),
@@ -41,6 +40,9 @@ export function connect(onFrame) {
   });
   ws.addEventListener("message", (ev) => {
     const frame = reader.take(JSON.parse(ev.data));
+    // Back in: the next drop starts its back-off short again. Not at "open", nor at the
+    // join's refusal: a server that refuses the join would be asked again every 0.1 s.
+    if (frame !== null && frame !== "resync" && frame.type !== "error") state.retry = 0;
     if (frame === "resync") ws.send(JSON.stringify({ type: "resync" }));
     else if (frame !== null) onFrame(frame);
   });
@@ -53,6 +55,8 @@ export function connect(onFrame) {
     // 0.1 to 0.3 s at first (a server that died is replaced at once by another behind the
     // same address), then doubling up to about 8 s; the random share keeps the clients of a
     // dead server from all coming back in the same instant.
+    // A refusal (too many joins or sockets, a flood) waits 1.6 to 4.8 s at least.
+    if (e.code === 4429 || e.code === 4430) state.retry = Math.max(state.retry, 5);
     state.retry = Math.min(state.retry + 1, 7);
     setTimeout(() => connect(onFrame), 100 * 2 ** (state.retry - 1) * (0.5 + Math.random()));
   });

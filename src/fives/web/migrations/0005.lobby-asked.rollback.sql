@@ -1,0 +1,1 @@
+ALTER TABLE lobby_seats DROP COLUMN asked;
