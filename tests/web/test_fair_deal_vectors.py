@@ -303,3 +303,28 @@ def test_fives_verify_help(capsys: pytest.CaptureFixture[str]) -> None:
     out = " ".join(capsys.readouterr().out.split())
     assert re.search(r"\bcheck that every deal of a downloaded record is the one committed to\b",
                      out)
+
+
+def test_fives_verify_on_a_record_without_hands_fails_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = record(TWO_HANDS, {"table": "t1"})
+    r["hands"] = []
+    code, out, err = run_verify(tmp_path, r, capsys)
+    assert code == 2 and out == ""
+    assert err == "fives: error: hands: expected a non-empty list of hands\n"
+
+
+def test_fives_verify_with_no_hand_to_check_fails_with_its_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A record the reader accepts but that gives no check (today the reader refuses a record
+    # without hands first): never a success that verified nothing.
+    from fives.web import fairdeal
+
+    monkeypatch.setattr(fairdeal, "verify_record", lambda data: [])
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys)
+    assert (code, out, err) == (2, "", "fives: error: The record has no hand to check.\n")
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys, "fr")
+    assert (code, out) == (2, "")
+    assert err == "fives : erreur : L'enregistrement n'a aucune manche à vérifier.\n"

@@ -1,0 +1,127 @@
+"""The claim window's rules on their own (``fives.web.claims_window``), over engine games of
+fixed deals: who may call (partners are the placer's side), who the table holds its next
+bot, timer or stand-in move for (not the seat to move, whose own move closes the window), the
+bots asked to call, and the countdown the frames carry. test_claims.py plays them at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fives.claims import with_exact_claim
+from fives.game import Game
+from fives.rules import Ruleset
+from fives.web.claims_window import (
+    bot_callers,
+    call_move,
+    closes_in,
+    hold_until,
+    window_callers,
+)
+from fives.web.protocol import ProtocolError
+from fives.web.service import TableService
+from fives.web.table_types import Entry, Policy
+
+
+def placed(rules: Ruleset, seed: int = 3) -> Game:
+    """A game of a fixed deal just after its lead: the window on that tile is open."""
+    game = Game(rules, seed=seed)
+    move = next(m for m in game.legal_moves if m.kind in ("lead", "place"))
+    game.play(with_exact_claim(game, move))
+    return game
+
+
+PARTNERS = Ruleset.preset("muggins-1868", players=4, partnerships=True)
+THREE = Ruleset.preset("muggins-1868", players=3)
+
+
+def refused(key: str, game: Game, seat: int) -> ProtocolError:
+    with pytest.raises(ProtocolError) as caught:
+        call_move(game, seat)
+    assert caught.value.key == key, str(caught.value)
+    return caught.value
+
+
+def test_the_placers_partner_may_not_call() -> None:
+    game = placed(PARTNERS)
+    placer = game.history[-1].seat
+    partner, left, right = (placer + 2) % 4, (placer + 1) % 4, (placer + 3) % 4
+    assert game.turn == left
+    error = refused("muggins_own_side", game, partner)
+    assert error.params == {"seat": partner + 1, "placer": placer + 1}
+    assert str(error) == (f"seat {partner + 1} may not call on seat {placer + 1}'s tile: only "
+                          "another side calls muggins")
+    refused("muggins_own_side", game, placer)
+    assert call_move(game, left) == f"muggins:{left}"
+    assert call_move(game, right) == f"muggins:{right}"
+    assert window_callers(game) == (left, right)
+
+
+def _partners_table() -> TableService:
+    clock = [1000.0]
+    config = {"preset": "muggins-1868", "options": {"players": 4, "partnerships": True},
+              "timer": 0, "seats": [{"kind": "human"}] * 4}
+    service = TableService("t", config, Policy(bot_delay=0.5), clock=lambda: clock[0])
+    commit(service, service.first_deal())
+    return service
+
+
+def commit(service: TableService, entry: Entry | None) -> None:
+    assert entry is not None
+    service.apply(entry, service.seq + 1, 1000.0)
+
+
+def test_a_partners_call_at_a_table_gets_the_webs_own_key() -> None:
+    service = _partners_table()
+    game = service.game
+    assert game is not None
+    placer = game.turn
+    move = next(m for m in game.view(placer).legal_moves if m.kind in ("lead", "place"))
+    commit(service, service.check_command(
+        placer, "play", {"move": move.notation(explicit=True), "claim": 0}))
+    seq, history = service.seq, len(game.history)
+    with pytest.raises(ProtocolError) as caught:
+        service.check_command((placer + 2) % 4, "muggins", {})
+    assert caught.value.key == "muggins_own_side"  # not the engine's illegal_move
+    assert caught.value.params == {"seat": (placer + 2) % 4 + 1, "placer": placer + 1}
+    assert service.seq == seq and len(game.history) == history  # nothing changed
+    entry = service.check_command((placer + 3) % 4, "muggins", {})
+    assert entry is not None and entry.payload["move"] == f"muggins:{(placer + 3) % 4}"
+
+
+def test_the_table_holds_for_a_person_who_may_call_and_is_not_to_move() -> None:
+    game = placed(PARTNERS)
+    placer = game.history[-1].seat
+    partner, to_move, after = (placer + 2) % 4, (placer + 1) % 4, (placer + 3) % 4
+    assert game.turn == to_move
+    assert hold_until(game, {to_move}, 100.0, 5) is None  # their move closes the window
+    assert hold_until(game, {partner, placer}, 100.0, 5) is None  # they may not call
+    assert hold_until(game, {after}, 100.0, 5) == 105.0
+    assert hold_until(game, {to_move, after}, 100.0, 7.5) == 107.5
+    assert hold_until(game, {after}, 100.0, 0) is None  # a table that holds for nobody
+    assert hold_until(game, set(), 100.0, 5) is None
+    assert hold_until(None, {after}, 100.0, 5) is None
+    fresh = Game(PARTNERS, seed=3)  # nothing placed: no window
+    assert hold_until(fresh, {0, 1, 2, 3}, 100.0, 5) is None
+    assert window_callers(fresh) == () and window_callers(None) == ()
+
+
+def test_the_bots_asked_to_call_are_the_callers_not_to_move() -> None:
+    game = placed(THREE)
+    placer = game.history[-1].seat
+    to_move, after = (placer + 1) % 3, (placer + 2) % 3
+    assert game.turn == to_move
+    every: dict[int, Any] = {0: "greedy", 1: "greedy", 2: "greedy"}
+    assert bot_callers(game, every) == (after,)
+    assert bot_callers(game, {to_move: "greedy"}) == ()
+    assert bot_callers(game, {placer: "greedy", after: "greedy"}) == (after,)
+    assert bot_callers(None, every) == ()
+    assert bot_callers(Game(THREE, seed=3), every) == ()
+
+
+def test_the_countdown_stops_at_zero() -> None:
+    assert closes_in(None, 5.0) is None
+    assert closes_in(110.0, 107.46) == 2.5  # tenths
+    assert closes_in(110.0, 110.0) == 0.0
+    assert closes_in(110.0, 113.0) == 0.0  # the hold has passed: never negative
