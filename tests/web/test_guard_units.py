@@ -237,6 +237,9 @@ def test_host_names_and_the_allowed_hosts() -> None:
     assert host_of("[::1]:8000") == "[::1]"
     assert host_of("::1") == "::1"  # a bare IPv6 address keeps its colons
     assert host_of("localhost") == "localhost"
+    assert host_of("https://example.com/path") == "example.com"
+    assert host_of("http://a.example/b://c.example") == "a.example"  # the first scheme only
+    assert host_of("[::1]x]") == "[::1]"  # up to the first bracket
     config = ServerConfig(allowed_hosts=("example.com",))
     assert host_allowed("example.com:80", config)
     assert not host_allowed("evil.com", config)

@@ -11,7 +11,7 @@ import logging
 import sys
 from collections.abc import Callable, Coroutine
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import pytest
 import uvicorn
@@ -434,3 +434,76 @@ def test_the_log_limiter_keeps_a_traceback_once_every_while(clock: Clock) -> Non
 def test_the_log_limiter_defaults() -> None:
     limiter = LogLimiter()
     assert (limiter.per_second, limiter.trace_every) == (5, 10.0)
+
+
+# --- websockets ----------------------------------------------------------------------------
+
+class WebSocketProtocol:
+    """Stands in for uvicorn's websocket protocol: what the upgrade hands the connection to."""
+
+    ended: ClassVar[list[Any]] = []
+
+    def __init__(self, config: Any, server_state: Any, app_state: Any) -> None:
+        self.transport: Any = None
+        self.client: tuple[str, int] | None = None
+        self.received = b""
+
+        def frames() -> Any:  # websockets' frame parser: a generator that stays suspended
+            while True:
+                yield
+
+        self.conn = SimpleNamespace(parser=frames())
+        next(self.conn.parser)
+
+    def connection_made(self, t: Any) -> None:
+        self.transport = t
+        self.client = t.get_extra_info("peername")
+
+    def data_received(self, data: bytes) -> None:
+        self.received += data
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        WebSocketProtocol.ended.append(self)
+
+
+UPGRADE = (b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+
+
+def upgraded(s: Server, peer: str) -> tuple[Any, Any, Transport]:
+    protocol, t = s.connect(peer)
+    protocol.ws_protocol_class = WebSocketProtocol
+    protocol.data_received(UPGRADE)
+    return protocol, t.protocol, t
+
+
+def test_a_websocket_stays_counted_until_it_ends(server: Any) -> None:
+    s = server(connections_per_address=2)
+    WebSocketProtocol.ended.clear()
+    http, ws, t = upgraded(s, "1.2.3.4")
+    assert isinstance(ws, WebSocketProtocol) and ws is not http
+    assert ws.received.startswith(b"GET /ws HTTP/1.1")
+    assert [x for x in s.loop.pending() if x.callback in (http.head_too_slow,
+                                                         http.body_too_slow)] == []
+    assert http.head_timer is None  # the websocket has limits of its own
+    other = upgraded(s, "1.2.3.4")[1]
+    assert type(other) is type(ws)  # one counting class per websocket class
+    assert s.connect("1.2.3.4")[1].closing  # two websockets: the peer's limit
+    parser = ws.conn.parser
+    t.closing = True
+    ws.connection_lost(None)  # the websocket ends: out of the count, its parser closed
+    assert WebSocketProtocol.ended == [ws]
+    assert parser.gi_frame is None  # closed
+    assert t._read_ready_cb is None
+    assert not s.connect("1.2.3.4")[1].closing
+
+
+def test_a_websocket_ending_forgets_its_peer(server: Any) -> None:
+    s = server()
+    ws = upgraded(s, "1.2.3.4")[1]
+    ws.conn = None  # no sans-I/O connection to close: nothing to do there
+    ws.connection_lost(None)
+    assert s.protocol.open_by_peer == {}
+    assert s.protocol.counted_ws and all(
+        issubclass(c, WebSocketProtocol) for c in s.protocol.counted_ws.values())
+    assert server().protocol.counted_ws == {}  # each server its own
