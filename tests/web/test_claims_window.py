@@ -13,8 +13,10 @@ from fives.claims import with_exact_claim
 from fives.game import Game
 from fives.rules import Ruleset
 from fives.web.claims_window import (
+    MAX_CLAIM,
     bot_callers,
     call_move,
+    claimed_move,
     closes_in,
     hold_until,
     window_callers,
@@ -125,3 +127,51 @@ def test_the_countdown_stops_at_zero() -> None:
     assert closes_in(110.0, 107.46) == 2.5  # tenths
     assert closes_in(110.0, 110.0) == 0.0
     assert closes_in(110.0, 113.0) == 0.0  # the hold has passed: never negative
+
+
+def _claim_refused(game: Game, move: str, claim: Any) -> tuple[str, dict[str, Any]]:
+    with pytest.raises(ProtocolError) as caught:
+        claimed_move(game, move, claim)
+    return caught.value.key, caught.value.params
+
+
+def test_each_claim_refusal_names_what_was_wrong() -> None:
+    # The catalogs' texts are written from these parameters (both languages).
+    game = Game(THREE, seed=3)
+    lead = next(m for m in game.legal_moves if m.kind == "lead").notation(explicit=True)
+    assert claimed_move(game, lead, 10) == f"{lead}=10"
+    assert claimed_move(game, lead, 0) == f"{lead}=0"
+    assert claimed_move(game, lead, MAX_CLAIM) == f"{lead}={MAX_CLAIM}"
+    assert _claim_refused(game, lead, None) == ("claim_missing", {"move": lead})
+    assert _claim_refused(game, lead + "=5", 5) == ("claim_in_move", {"move": lead + "=5"})
+    assert _claim_refused(game, lead, MAX_CLAIM + 1) == (
+        "bad_claim", {"value": str(MAX_CLAIM + 1), "limit": MAX_CLAIM})
+    assert _claim_refused(game, lead, -1) == ("bad_claim", {"value": "-1", "limit": MAX_CLAIM})
+    assert _claim_refused(game, lead, True)[0] == "bad_claim"
+    assert _claim_refused(game, lead, "7") == ("bad_claim", {"value": "7", "limit": MAX_CLAIM})
+    assert _claim_refused(game, "muggins:1", None) == ("muggins_by_play", {"move": "muggins:1"})
+    assert _claim_refused(game, "draw", 5) == (
+        "claim_not_placement", {"value": "5", "move": "draw"})
+    assert claimed_move(game, "draw", None) == "draw"
+    long = "x" * 60 + "\n"
+    assert _claim_refused(game, lead + "=" + long, None)[1] == {"move": (lead + "=" + long)[:40]}
+    plain = Game(Ruleset.preset("all-fives", players=2), seed=3)
+    assert claimed_move(plain, lead, None) == lead
+    assert _claim_refused(plain, lead, 5) == ("claim_without_claims", {"value": "5"})
+    assert _claim_refused(plain, lead, "a\tb") == ("claim_without_claims", {"value": "a\\tb"})
+
+
+def test_each_call_refusal_names_what_was_wrong() -> None:
+    plain = Game(Ruleset.preset("all-fives", players=2), seed=3)
+    assert refused("muggins_no_claims", plain, 0).params == {}
+    game = Game(THREE, seed=3)
+    assert refused("muggins_closed", game, 1).params == {}  # nothing placed yet
+    game = placed(THREE)
+    placer = game.history[-1].seat
+    caller = (placer + 2) % 3
+    game.play(game.parse_move(call_move(game, caller)))
+    assert refused("muggins_called", game, (placer + 1) % 3).params == {"seat": caller + 1}
+    while game.phase_name == "play":
+        game.play(with_exact_claim(game, next(
+            m for m in game.legal_moves if m.kind != "muggins")))
+    assert refused("muggins_hand_over", game, 0).params == {}
