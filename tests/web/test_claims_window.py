@@ -14,6 +14,7 @@ from fives.game import Game
 from fives.rules import Ruleset
 from fives.web.claims_window import (
     MAX_CLAIM,
+    bot_call,
     bot_callers,
     call_move,
     claimed_move,
@@ -175,3 +176,32 @@ def test_each_call_refusal_names_what_was_wrong() -> None:
         game.play(with_exact_claim(game, next(
             m for m in game.legal_moves if m.kind != "muggins")))
     assert refused("muggins_hand_over", game, 0).params == {}
+
+
+def short_claim(rules: Ruleset) -> Game:
+    """A game of a fixed deal just after a lead that scores, claimed 0: a call takes it."""
+    for seed in range(100):
+        game = Game(rules, seed=seed)
+        for move in game.legal_moves:
+            if move.kind == "lead" and with_exact_claim(game, move).claim > 0:
+                game.play(move.with_claim(0))
+                return game
+    raise AssertionError("no scoring lead in 100 deals")
+
+
+def test_the_bots_call_a_short_claim_as_their_counting_says() -> None:
+    game = short_claim(THREE)
+    placer = game.history[-1].seat
+    to_move, after = (placer + 1) % 3, (placer + 2) % 3
+    bots = {s: "greedy" for s in range(3)}
+    assert bot_call(game, bots, "exact", seed=1) == f"muggins:{after}"
+    assert bot_call(game, {to_move: "greedy", placer: "greedy"}, "exact", seed=1) is None
+    assert bot_call(game, {after: "greedy"}, "exact") == f"muggins:{after}"  # any seed
+    # Counting like a person, a greedy bot lets a short claim go about a third of the time;
+    # the same seed gives the same decision.
+    human = [bot_call(game, bots, "human", seed=s) for s in range(40)]
+    assert set(human) == {f"muggins:{after}", None}
+    assert [bot_call(game, bots, "human", seed=s) for s in range(40)] == human
+    exact = game.copy()
+    exact.play(with_exact_claim(exact, next(m for m in exact.legal_moves if m.kind == "place")))
+    assert bot_call(exact, bots, "exact", seed=1) is None  # nothing to call: no claim missed
