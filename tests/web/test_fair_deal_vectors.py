@@ -18,6 +18,7 @@ import playwright
 import pytest
 
 from fives.cli.main import main
+from fives.i18n import text
 from fives.tiles import ALL_TILES
 from fives.web.fairdeal import (
     commitment,
@@ -328,3 +329,18 @@ def test_fives_verify_with_no_hand_to_check_fails_with_its_error(
     code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys, "fr")
     assert (code, out) == (2, "")
     assert err == "fives : erreur : L'enregistrement n'a aucune manche à vérifier.\n"
+
+
+def test_fives_verify_help_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["verify", "--help", "--lang", "fr"])
+    assert info.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("Recalculer chaque donne d'un enregistrement depuis les graines révélées par le "
+            "serveur, et comparer chacune à l'engagement publié avant la manche.") in out
+    assert "le fichier d'enregistrement (JSON), ou - pour l'entrée standard" in out
+    assert text("cli.arg_lang", "fr") in out
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "fr"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "vérifier que chaque donne d'un enregistrement téléchargé est celle annoncée" in out
