@@ -54,13 +54,13 @@ def test_every_kind_of_change_and_its_order() -> None:
 
 def test_apply_leaves_its_frame_and_the_ops_as_they_were() -> None:
     frame: dict[str, Any] = {"v": {"history": [1, 2]}, "hand": ["a"]}
-    ops: list[list[Any]] = [["a", ["v", "history"], [[3]]], ["s", ["hand"], ["b"]]]
+    ops: list[list[Any]] = [["a", ["v", "history"], [[3]]], ["s", ["hand"], [["b"]]]]
     out = apply(frame, ops)
-    assert out == {"v": {"history": [1, 2, [3]]}, "hand": ["b"]}
+    assert out == {"v": {"history": [1, 2, [3]]}, "hand": [["b"]]}
     out["v"]["history"][2].append(4)
-    out["hand"].append("c")
+    out["hand"][0].append("c")
     assert frame == {"v": {"history": [1, 2]}, "hand": ["a"]}
-    assert ops == [["a", ["v", "history"], [[3]]], ["s", ["hand"], ["b"]]]
+    assert ops == [["a", ["v", "history"], [[3]]], ["s", ["hand"], [["b"]]]]
 
 
 CASES = [("five-up", {"players": 2}), ("all-fives", {"players": 3}),
