@@ -400,7 +400,9 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 def test_the_log_limiter_lets_its_lines_a_second_through(clock: Clock) -> None:
     limiter = LogLimiter(per_second=3)
-    assert [limiter.filter(record(f"line {i}")) for i in range(5)] == [True] * 3 + [False] * 2
+    lines = [record(f"line {i}") for i in range(5)]
+    assert [limiter.filter(line) for line in lines] == [True] * 3 + [False] * 2
+    assert [line.msg for line in lines[:3]] == ["line 0", "line 1", "line 2"]  # as they were
     clock.now += 0.75
     assert not limiter.filter(record("still the same second"))
     clock.now += 0.25  # a full second since the window opened
