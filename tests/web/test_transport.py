@@ -252,6 +252,8 @@ def test_a_connection_that_sends_no_head_is_closed_at_the_header_timeout(server:
     assert not t.closing
     s.loop.advance(HEAD_S / 4)  # the whole timeout since the start
     assert t.closing
+    assert protocol.head_timer is None
+    s.end(protocol, t)
 
 
 def test_a_head_in_time_stops_the_head_timer(server: Any) -> None:
@@ -298,6 +300,20 @@ def test_a_connection_gone_cancels_its_timer(server: Any) -> None:
     protocol, t = s.connect("1.2.3.4")
     s.end(protocol, t)
     assert s.loop.pending() == [] and protocol.head_timer is None
+    protocol.connection_lost(None)  # told twice: nothing more to do
+    assert s.loop.pending() == [] and protocol.head_timer is None
+
+
+def test_the_end_of_a_connection_is_passed_on_with_its_error(server: Any) -> None:
+    # uvicorn closes the transport itself only after a clean end (no error).
+    s = server()
+    closes: list[str] = []
+    for peer, exc in (("1.1.1.1", ConnectionResetError()), ("2.2.2.2", None)):
+        protocol, t = s.connect(peer)
+        t.close = lambda peer=peer: closes.append(peer)
+        protocol.connection_lost(exc)
+    assert closes == ["2.2.2.2"]
+    assert s.protocol.__name__ == "GuardedProtocol"
 
 
 # --- the body timer ------------------------------------------------------------------------
@@ -313,6 +329,8 @@ def test_a_body_that_does_not_come_in_time_closes_the_connection(server: Any) ->
     assert not t.closing
     s.loop.advance(BODY_S - HEAD_S)
     assert t.closing
+    assert protocol.head_timer is None  # a fired handle is let go (it holds the protocol)
+    s.end(protocol, t)
 
 
 def test_a_whole_body_in_time_is_not_closed(server: Any) -> None:
@@ -465,7 +483,7 @@ class WebSocketProtocol:
         self.received += data
 
     def connection_lost(self, exc: Exception | None) -> None:
-        WebSocketProtocol.ended.append(self)
+        WebSocketProtocol.ended.append((self, exc))
 
 
 UPGRADE = (b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -493,8 +511,9 @@ def test_a_websocket_stays_counted_until_it_ends(server: Any) -> None:
     assert s.connect("1.2.3.4")[1].closing  # two websockets: the peer's limit
     parser = ws.conn.parser
     t.closing = True
-    ws.connection_lost(None)  # the websocket ends: out of the count, its parser closed
-    assert WebSocketProtocol.ended == [ws]
+    error = ConnectionResetError()
+    ws.connection_lost(error)  # the websocket ends: out of the count, its parser closed
+    assert WebSocketProtocol.ended == [(ws, error)]
     assert parser.gi_frame is None  # closed
     assert t._read_ready_cb is None
     assert not s.connect("1.2.3.4")[1].closing
@@ -503,7 +522,7 @@ def test_a_websocket_stays_counted_until_it_ends(server: Any) -> None:
 def test_a_websocket_ending_forgets_its_peer(server: Any) -> None:
     s = server()
     ws = upgraded(s, "1.2.3.4")[1]
-    ws.conn = None  # no sans-I/O connection to close: nothing to do there
+    del ws.conn  # no sans-I/O connection (uvicorn's older websocket protocol): nothing to close
     ws.connection_lost(None)
     assert s.protocol.open_by_peer == {}
     assert s.protocol.counted_ws and all(
