@@ -22,6 +22,7 @@ from fives.web.guard import (
     host_allowed,
     host_of,
     metrics_allowed,
+    origin_allowed,
     request_scheme,
 )
 
@@ -245,3 +246,21 @@ def test_host_names_and_the_allowed_hosts() -> None:
     assert not host_allowed("evil.com", config)
     assert not host_allowed(None, config)
     assert host_allowed(None, ServerConfig()) and host_allowed("any", ServerConfig())
+
+
+def test_an_origin_with_a_path_or_without_a_host_header_is_refused() -> None:
+    config = ServerConfig()
+    assert origin_allowed("http://localhost:8000", "localhost:8000", config, "http")
+    assert not origin_allowed("http://localhost:8000/", "localhost:8000", config, "http")
+    assert not origin_allowed("http://localhost:8000/x", "localhost:8000", config, "http")
+    for origin in ("http://localhost", "http://xxxx", "http://"):
+        assert not origin_allowed(origin, None, config, "http"), origin
+
+
+def test_a_peer_without_an_address_may_be_a_trusted_proxy() -> None:
+    # A proxy on a UNIX socket has no address: it is "-", as in the connection counts.
+    config = ServerConfig(trusted_proxies=("-",))
+    told = Headers({"x-forwarded-proto": "https", "x-forwarded-for": "8.8.8.8"})
+    assert request_scheme("http", None, told, config) == "https"
+    assert client_address(None, told, config) == "8.8.8.8"
+    assert request_scheme("http", "1.2.3.4", told, config) == "http"
