@@ -103,6 +103,7 @@ def test_the_table_holds_for_a_person_who_may_call_and_is_not_to_move() -> None:
     assert hold_until(game, {after}, 100.0, 5) == 105.0
     assert hold_until(game, {to_move, after}, 100.0, 7.5) == 107.5
     assert hold_until(game, {after}, 100.0, 0) is None  # a table that holds for nobody
+    assert hold_until(game, {after}, 100.0, 1) == 101.0  # a second is a hold too
     assert hold_until(game, set(), 100.0, 5) is None
     assert hold_until(None, {after}, 100.0, 5) is None
     fresh = Game(PARTNERS, seed=3)  # nothing placed: no window
@@ -205,3 +206,18 @@ def test_the_bots_call_a_short_claim_as_their_counting_says() -> None:
     exact = game.copy()
     exact.play(with_exact_claim(exact, next(m for m in exact.legal_moves if m.kind == "place")))
     assert bot_call(exact, bots, "exact", seed=1) is None  # nothing to call: no claim missed
+
+
+def test_a_second_call_later_in_the_hand_names_the_first_caller() -> None:
+    # Placements before the short claim: the call is the last action, not the hand's second.
+    game = Game(THREE, seed=3)
+    for _ in range(4):
+        game.play(with_exact_claim(game, next(m for m in game.legal_moves
+                                              if m.kind in ("lead", "place", "draw", "pass"))))
+    move = next(m for m in game.legal_moves if m.kind in ("lead", "place"))
+    game.play(move.with_claim(max(0, with_exact_claim(game, move).claim - 5)))
+    placer = game.history[-1].seat
+    caller = (placer + 2) % 3
+    game.play(game.parse_move(call_move(game, caller)))
+    assert len(game.history) > 3 and game.history[1].kind != "muggins"
+    assert refused("muggins_called", game, (placer + 1) % 3).params == {"seat": caller + 1}
