@@ -12,6 +12,7 @@ from typing import Any
 from fives.game import Game
 from fives.projection import RevealJSON, reveal
 from fives.rules import Ruleset
+from fives.tiles import Tile
 
 
 def first_hand_end(rules: Ruleset, wanted: Callable[[RevealJSON], bool]) -> RevealJSON:
@@ -78,3 +79,17 @@ def test_the_scores_before_the_settlement_are_the_scores_less_its_deltas() -> No
         shown["scores"]
     assert shown["before"] != shown["scores"]
 
+
+
+def test_the_reveal_shows_each_hand_left_and_what_ended_it() -> None:
+    rules = Ruleset.preset("five-up", players=3)
+    shown = first_hand_end(rules, lambda r: r["result"] == "out")
+    assert shown["hand"] == 1 and shown["winner"] is not None
+    out = shown["out_seat"]
+    assert out is not None and shown["seats"][out]["tiles"] == []
+    assert [s["seat"] for s in shown["seats"]] == [0, 1, 2]
+    for seat in shown["seats"]:
+        tiles = [Tile.parse(t) for t in seat["tiles"]]
+        assert [str(t) for t in tiles] == seat["tiles"]
+        assert sum(t.pips for t in tiles) == seat["pips"]
+    assert sum(len(s["tiles"]) for s in shown["seats"]) > 0
