@@ -93,3 +93,17 @@ def test_the_reveal_shows_each_hand_left_and_what_ended_it() -> None:
         assert [str(t) for t in tiles] == seat["tiles"]
         assert sum(t.pips for t in tiles) == seat["pips"]
     assert sum(len(s["tiles"]) for s in shown["seats"]) > 0
+
+
+def test_nothing_is_revealed_while_the_next_hand_is_played() -> None:
+    rules = Ruleset.preset("five-up", players=3)
+    game = Game(rules, seed=1)
+    rng = random.Random(1)
+    while game.phase == "play":
+        game.play(rng.choice(list(game.legal_moves)))
+    assert reveal(game) is not None and not game.is_over
+    game.next_hand()
+    assert game.phase == "play"
+    assert reveal(game) is None
+    game.play(rng.choice(list(game.legal_moves)))
+    assert reveal(game) is None
