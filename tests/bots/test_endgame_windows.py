@@ -75,3 +75,11 @@ def test_narrow_windows_around_the_true_values(preset: str, options: dict[str, i
     positions = [g for g in _endgames(preset, 6, 10, **options) if sum(g.hand_sizes) >= 4]
     assert len(positions) >= 4
     assert sum(_check_windows(game) for game in positions[:4]) >= 8 * len(windows(0.0))
+
+
+@pytest.mark.slow  # seconds: larger endgames, where a bound stored as exact is read again
+@pytest.mark.parametrize("preset", ["all-fives", "five-up", "multiples-of-five"])
+def test_narrow_windows_in_larger_endgames(preset: str) -> None:
+    positions = [g for g in _endgames(preset, 10, 12, target=500) if sum(g.hand_sizes) >= 8]
+    assert len(positions) >= 2
+    assert sum(_check_windows(game) for game in positions[:4]) >= 4 * len(windows(0.0))
