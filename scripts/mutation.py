@@ -61,6 +61,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/bots/test_endgame.py::test_views_that_hide_a_tile_are_refused",
         "tests/bots/test_endgame.py::test_the_node_limit_is_exact",
         "tests/bots/test_endgame.py::test_the_table_changes_no_value_in_a_larger_endgame",
+        "tests/bots/test_endgame_windows.py",
     ]),
     # Four of the whole games (2 players, whose endgames are solved; 4 individuals; partners;
     # the solitaire's overdraw), not every preset's: each mutant would play them all.
@@ -122,6 +123,30 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "tests/scale/test_lobby_answers.py",
         "tests/scale/test_lobby_room_ends.py",
         "tests/scale/test_lobby_store_contract.py",
+    ]),
+    # The server's own defences (client addresses, budgets; connections and request timers
+    # below the app), unit-tested with fake clocks and fake transports: no sockets, no sleeps.
+    "guard": ("src/fives/web/guard.py", [
+        "tests/web/test_guard.py",
+        "tests/web/test_guard_units.py",
+    ]),
+    # Not test_connection_garbage.py: real servers, seconds a mutant (the unit tests check the
+    # same references let go).
+    "transport": ("src/fives/web/transport.py", [
+        "tests/web/test_transport.py",
+    ]),
+    "claims_window": ("src/fives/web/claims_window.py", [
+        "tests/web/test_claims.py",
+        "tests/web/test_claims_window.py",
+    ]),
+    "projection": ("src/fives/projection.py", [
+        "tests/engine/test_projection.py",
+        "tests/engine/test_projection_kept_parts.py",
+        "tests/engine/test_projection_reveal.py",
+    ]),
+    "delta": ("src/fives/web/delta.py", [
+        "tests/web/test_delta.py",
+        "tests/web/test_delta_units.py",
     ]),
     # The terminal game: the turn loop (session.py) and the commands typed at its prompt
     # (commands.py), played through the line mode in-process (no pty, no full-screen app).

@@ -18,6 +18,7 @@ import playwright
 import pytest
 
 from fives.cli.main import main
+from fives.i18n import text
 from fives.tiles import ALL_TILES
 from fives.web.fairdeal import (
     commitment,
@@ -303,3 +304,43 @@ def test_fives_verify_help(capsys: pytest.CaptureFixture[str]) -> None:
     out = " ".join(capsys.readouterr().out.split())
     assert re.search(r"\bcheck that every deal of a downloaded record is the one committed to\b",
                      out)
+
+
+def test_fives_verify_on_a_record_without_hands_fails_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = record(TWO_HANDS, {"table": "t1"})
+    r["hands"] = []
+    code, out, err = run_verify(tmp_path, r, capsys)
+    assert code == 2 and out == ""
+    assert err == "fives: error: hands: expected a non-empty list of hands\n"
+
+
+def test_fives_verify_with_no_hand_to_check_fails_with_its_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A record the reader accepts but that gives no check (today the reader refuses a record
+    # without hands first): never a success that verified nothing.
+    from fives.web import fairdeal
+
+    monkeypatch.setattr(fairdeal, "verify_record", lambda data: [])
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys)
+    assert (code, out, err) == (2, "", "fives: error: The record has no hand to check.\n")
+    code, out, err = run_verify(tmp_path, record(TWO_HANDS, {"table": "t1"}), capsys, "fr")
+    assert (code, out) == (2, "")
+    assert err == "fives : erreur : L'enregistrement n'a aucune manche à vérifier.\n"
+
+
+def test_fives_verify_help_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["verify", "--help", "--lang", "fr"])
+    assert info.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("Recalculer chaque donne d'un enregistrement depuis les graines révélées par le "
+            "serveur, et comparer chacune à l'engagement publié avant la manche.") in out
+    assert "le fichier d'enregistrement (JSON), ou - pour l'entrée standard" in out
+    assert text("cli.arg_lang", "fr") in out
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "fr"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "vérifier que chaque donne d'un enregistrement téléchargé est celle annoncée" in out

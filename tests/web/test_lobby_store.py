@@ -125,6 +125,42 @@ def test_seats_gone_quiet_are_dropped_at_the_start(store: SqliteLobbyStore) -> N
     assert seen(store, room, "ann", later) is None
 
 
+
+def cancel(store: SqliteLobbyStore, room: str, who: str) -> Any:
+    return asyncio.run(store.cancel(room, "hash-" + who))
+
+
+def test_a_seat_cancelled_while_its_room_starts_keeps_its_place(
+        store: SqliteLobbyStore) -> None:
+    # The start has counted its people and is making their table: a seat taken out now would
+    # leave the table a seat for nobody and the others' seats numbered wrong.
+    room, _ = claim(store, "ann", 0.0, players=3)
+    claim(store, "bob", 0.5, players=3)
+    claim(store, "cat", 0.5, players=3)
+    assert asyncio.run(store.begin_start(room, 1.0)) == 3
+    found = cancel(store, room, "ann")
+    assert found is not None and found.state == "starting"
+    bob = seen(store, room, "bob", 1.5)
+    assert bob is not None and bob[1] == 1 and bob[0].taken == 3
+    assert seen(store, room, "ann", 1.5) is not None  # still seated
+    asyncio.run(store.started(room, "t1", "/watch", {0: "/a", 1: "/b", 2: "/c"}, 2.0))
+    assert seen(store, room, "cat", 2.5)[1:] == (2, "/c")
+
+
+def test_a_seat_cancelled_while_its_room_waits_leaves_it(store: SqliteLobbyStore) -> None:
+    room, _ = claim(store, "ann", 0.0, players=3)
+    claim(store, "bob", 0.5, players=3)
+    found = cancel(store, room, "ann")
+    assert found is not None and found.state == "open"
+    bob = seen(store, room, "bob", 1.0)
+    assert bob is not None and bob[1] == 0 and bob[0].taken == 1  # bob moved to seat 0
+    assert seen(store, room, "ann", 1.0) is None
+    assert cancel(store, room, "ann") is None  # no seat any more
+    assert cancel(store, "nowhere", "bob") is None
+    cancel(store, room, "bob")
+    assert seen(store, room, "bob", 1.0) is None
+    assert claim(store, "cat", 1.0, players=3)[0] != room  # the empty room is closed
+
 def test_seat_links_are_kept_a_while_then_erased(store: SqliteLobbyStore) -> None:
     room, _ = claim(store, "ann", 0.0)
     claim(store, "bob", 0.5)
