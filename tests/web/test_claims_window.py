@@ -11,9 +11,9 @@ import pytest
 
 from fives.claims import with_exact_claim
 from fives.game import Game
+from fives.moves import CLAIM_MAX as MAX_CLAIM
 from fives.rules import Ruleset
 from fives.web.claims_window import (
-    MAX_CLAIM,
     bot_call,
     bot_callers,
     call_move,

@@ -137,6 +137,8 @@ def test_a_seat_cancelled_while_its_room_starts_keeps_its_place(
     room, _ = claim(store, "ann", 0.0, players=3)
     claim(store, "bob", 0.5, players=3)
     claim(store, "cat", 0.5, players=3)
+    for who in ("ann", "bob", "cat"):  # a room starts only once every seat's page has asked
+        seen(store, room, who, 0.9)
     assert asyncio.run(store.begin_start(room, 1.0)) == 3
     found = cancel(store, room, "ann")
     assert found is not None and found.state == "starting"
