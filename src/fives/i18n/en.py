@@ -249,6 +249,7 @@ MESSAGES: dict[str, str] = {
     ),
     "error.unknown_bot_level": "Unknown bot level {level}: expected {expected}.",
     "error.invalid_seed": "Invalid seed {value}: expected a whole number.",
+    "error.invalid_jobs": "Invalid number of processes {value}: expected a positive whole number.",
     "error.invalid_budget": "Invalid thinking budget {value}: expected a positive amount.",
     "error.invalid_top": "Invalid number of moves {value}: expected a positive whole number.",
     "error.no_legal_move": "Seat {seat} has no move to choose: it is seat {turn}'s turn.",
@@ -510,6 +511,53 @@ MESSAGES: dict[str, str] = {
     "cli.verify.description": (
         "Recompute every deal of a record from the seeds the server revealed, and check each "
         "against the commitment published before the hand."
+    ),
+    "cli.analyse.help": "review a game record: every decision valued from what its player knew",
+    "cli.analyse.description": (
+        "Review a game record (RULES.md §12.3): for every decision of the chosen seats (a turn "
+        "with more than one legal tile move), the expert values every legal move from what that "
+        "seat could know then, and gives the move played, the best move, the loss and a class "
+        "(best, good, inaccuracy, mistake, blunder), then a summary per seat. Seats are counted "
+        "from 0, as in records. Exit status 2 and a one-line error for a file that is not a "
+        "record or a seat that does not exist."
+    ),
+    "cli.analyse.not_a_record": "{path!r} is not a game record that can be replayed: {reason}",
+    "cli.analyse.seat": (
+        "review this seat (from 0; may be repeated; default: every seat the record's meta does "
+        "not name a bot, else every seat)"
+    ),
+    "cli.analyse.budget": (
+        "the expert's iterations per decision (default 200; the same review on any machine)"
+    ),
+    "cli.analyse.jobs": "value decisions in this many processes (default 1; the same review)",
+    "cli.analyse.seed": "the review's seed (default 0)",
+    "cli.analyse.format": "text: tables (default); json: the review as docs/BOTS.md gives it",
+    # -------- the game review (``fives analyse``, the terminal's and the web's review)
+    "review.progress": "Reviewing",
+    "review.title": "Review of {record} ({preset}), the expert at {budget} iterations a decision",
+    "review.class.best": "best",
+    "review.class.good": "good",
+    "review.class.inaccuracy": "inaccuracy",
+    "review.class.mistake": "mistake",
+    "review.class.blunder": "blunder",
+    "review.unit.raw": "points",
+    "review.unit.displayed": "fives",
+    "review.col_hand": "Hand",
+    "review.col_action": "Action",
+    "review.col_seat": "Seat",
+    "review.col_played": "Played",
+    "review.col_best": "Best",
+    "review.col_loss": "Loss ({unit})",
+    "review.col_class": "Class",
+    "review.col_win": "Win chance",
+    "review.col_decisions": "Decisions",
+    "review.col_mean_loss": "Mean loss ({unit})",
+    "review.col_accuracy": "Accuracy",
+    "review.summary": "Summary per seat",
+    "review.no_decisions": "No decision to review: every move of these seats was forced.",
+    "review.accuracy_note": (
+        "Accuracy: the mean share of the gap between the worst and the best legal move that "
+        "the move played closed (100: always the best move)."
     ),
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(no tile on the table yet)",

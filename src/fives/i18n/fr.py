@@ -285,6 +285,7 @@ MESSAGES: dict[str, str] = {
     ),
     "error.unknown_bot_level": "Niveau de robot inconnu {level} : attendu {expected}.",
     "error.invalid_seed": "Graine invalide {value} : attendu un nombre entier.",
+    "error.invalid_jobs": "Nombre de processus invalide {value} : attendu un entier positif.",
     "error.invalid_budget": "Budget de réflexion invalide {value} : attendu une quantité positive.",
     "error.invalid_top": "Nombre de coups invalide {value} : attendu un entier positif.",
     "error.no_legal_move": "La place {seat} n'a aucun coup à choisir : c'est à la place {turn}.",
@@ -578,6 +579,64 @@ MESSAGES: dict[str, str] = {
     "cli.verify.description": (
         "Recalculer chaque donne d'un enregistrement depuis les graines révélées par le "
         "serveur, et comparer chacune à l'engagement publié avant la manche."
+    ),
+    "cli.analyse.help": (
+        "analyser un enregistrement : chaque décision évaluée d'après ce que son joueur savait"
+    ),
+    "cli.analyse.description": (
+        "Analyser un enregistrement de partie (RULES.md §12.3) : pour chaque décision des "
+        "places choisies (un tour avec plus d'un domino jouable), l'expert évalue chaque coup "
+        "légal d'après ce que cette place pouvait savoir à ce moment, et donne le coup joué, le "
+        "meilleur coup, la perte et une classe (meilleur, bon, imprécision, erreur, gaffe), puis "
+        "un bilan par place. Les places sont comptées à partir de 0, comme dans les "
+        "enregistrements. Code de sortie 2 et une ligne d'erreur pour un fichier qui n'est pas "
+        "un enregistrement ou une place qui n'existe pas."
+    ),
+    "cli.analyse.not_a_record": (
+        "{path!r} n'est pas un enregistrement de partie rejouable : {reason}"
+    ),
+    "cli.analyse.seat": (
+        "analyser cette place (à partir de 0 ; peut être répété ; par défaut : chaque place que "
+        "les métadonnées de l'enregistrement ne disent pas tenue par un robot, sinon toutes)"
+    ),
+    "cli.analyse.budget": (
+        "itérations de l'expert par décision (200 par défaut ; la même analyse sur toute machine)"
+    ),
+    "cli.analyse.jobs": (
+        "évaluer les décisions dans autant de processus (1 par défaut ; la même analyse)"
+    ),
+    "cli.analyse.seed": "la graine de l'analyse (0 par défaut)",
+    "cli.analyse.format": (
+        "text : des tableaux (par défaut) ; json : l'analyse comme docs/BOTS.md la décrit"
+    ),
+    # -------- the game review (``fives analyse``, the terminal's and the web's review)
+    "review.progress": "Analyse",
+    "review.title": (
+        "Analyse de {record} ({preset}), l'expert à {budget} itérations par décision"
+    ),
+    "review.class.best": "meilleur",
+    "review.class.good": "bon",
+    "review.class.inaccuracy": "imprécision",
+    "review.class.mistake": "erreur",
+    "review.class.blunder": "gaffe",
+    "review.unit.raw": "pts",
+    "review.unit.displayed": "cinqs",
+    "review.col_hand": "Manche",
+    "review.col_action": "Coup",
+    "review.col_seat": "Place",
+    "review.col_played": "Joué",
+    "review.col_best": "Meilleur",
+    "review.col_loss": "Perte ({unit})",
+    "review.col_class": "Classe",
+    "review.col_win": "Chance de gain",
+    "review.col_decisions": "Décisions",
+    "review.col_mean_loss": "Perte moyenne ({unit})",
+    "review.col_accuracy": "Précision",
+    "review.summary": "Bilan par place",
+    "review.no_decisions": "Rien à analyser : chaque coup de ces places était forcé.",
+    "review.accuracy_note": (
+        "Précision : la part moyenne de l'écart entre le pire et le meilleur coup légal que le "
+        "coup joué a comblée (100 : toujours le meilleur coup)."
     ),
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(aucun domino sur la table)",
