@@ -125,3 +125,18 @@ def test_the_progress_bar_shows_on_a_terminal(tmp_path: Path, monkeypatch: pytes
     assert main(["analyse", str(path), "--budget", "4", "--seat", "0"]) == 0
     err = capsys.readouterr().err
     assert err.startswith("\rReviewing [") and err.endswith("\n")
+
+
+def test_screen_opens_the_review_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fives.tui import review as tui_review
+
+    shown: list[tuple[int, str]] = []
+
+    def run(app: tui_review.ReviewApp) -> None:
+        shown.append((len(app.review.decisions), app.lang))
+
+    monkeypatch.setattr(tui_review.ReviewApp, "run", run)
+    path = _record(tmp_path)
+    assert main(["analyse", str(path), "--budget", "4", "--seat", "0", "--screen",
+                 "--lang", "fr"]) == 0
+    assert shown and shown[0][0] > 0 and shown[0][1] == "fr"

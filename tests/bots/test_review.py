@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,19 +31,9 @@ from fives.tiles import Tile
 
 # All Fives, 2 players: after six actions seat 0 holds 4-1 and may put it on tile 6 (the ends
 # then count 5: 5 points) or on tile 5 (they count 16: nothing). The tile, the hand kept and
-# every other end are the same either way: only the 5 points differ.
-KNOWN: dict[str, Any] = {
-    "format": "fives-record/1", "rules": "all-fives", "options": {"players": 2},
-    "start_scores": [0, 0],
-    "hands": [{
-        "hands": [["1-1", "2-1", "3-1", "4-1", "6-4", "6-5", "6-6"],
-                  ["2-2", "4-0", "4-4", "5-1", "5-3", "5-4", "6-0"]],
-        "boneyard": ["5-2", "2-0", "4-3", "6-2", "6-1", "3-2", "1-0", "5-0", "5-5", "3-3",
-                     "3-0", "0-0", "6-3", "4-2"],
-        "leader": 0,
-        "actions": ["6-6", "6-0@1.W", "6-5@1.E", "5-4@3.out", "6-4@1.S", "4-4@4.out"],
-    }],
-}
+# the numbers left open (a 4 and a 1) are the same either way: only the 5 points differ.
+KNOWN: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "review_known.json").read_text(encoding="utf-8"))
 GOOD, BAD = "4-1@6.out", "4-1@5.out"
 
 

@@ -34,6 +34,7 @@ def register(sub: Any, lang: str) -> None:
     p.add_argument("--seed", default="0", metavar="N", help=h("cli.analyse.seed"))
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help=h("cli.analyse.format"))
+    p.add_argument("--screen", action="store_true", help=h("cli.analyse.screen"))
     add_lang(p, lang)
     p.set_defaults(func=run)
 
@@ -101,6 +102,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.end()
+    if args.screen:
+        from fives.tui.review import ReviewApp  # the tui extra
+
+        ReviewApp(record, result, lang).run()
+        return 0
     if args.format == "json":
         print(json.dumps(result.to_json(args.record), ensure_ascii=False))
         return 0

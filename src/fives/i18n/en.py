@@ -522,6 +522,9 @@ MESSAGES: dict[str, str] = {
         "record or a seat that does not exist."
     ),
     "cli.analyse.not_a_record": "{path!r} is not a game record that can be replayed: {reason}",
+    "cli.analyse.screen": (
+        "step through the game in a full-screen view: the table at each action, the better move"
+    ),
     "cli.analyse.seat": (
         "review this seat (from 0; may be repeated; default: every seat the record's meta does "
         "not name a bot, else every seat)"
@@ -553,6 +556,18 @@ MESSAGES: dict[str, str] = {
     "review.col_decisions": "Decisions",
     "review.col_mean_loss": "Mean loss ({unit})",
     "review.col_accuracy": "Accuracy",
+    "review.tui_where": "Hand {hand}, action {index} (scores {scores}).",
+    "review.tui_end": "The end of the record.",
+    "review.tui_action": "Seat {seat} plays {move}.",
+    "review.tui_judged": "{klass}, loss {loss}.",
+    "review.tui_better": "Better: {move} (b shows it).",
+    "review.tui_better_shown": "On the table: the better move {move}, highlighted.",
+    "review.key_back": "back",
+    "review.key_forward": "forward",
+    "review.key_previous": "previous decision",
+    "review.key_next": "next decision",
+    "review.key_better": "better move",
+    "review.key_close": "close",
     "review.summary": "Summary per seat",
     "review.no_decisions": "No decision to review: every move of these seats was forced.",
     "review.accuracy_note": (

@@ -595,6 +595,9 @@ MESSAGES: dict[str, str] = {
     "cli.analyse.not_a_record": (
         "{path!r} n'est pas un enregistrement de partie rejouable : {reason}"
     ),
+    "cli.analyse.screen": (
+        "parcourir la partie en plein écran : la table à chaque action, le meilleur coup"
+    ),
     "cli.analyse.seat": (
         "analyser cette place (à partir de 0 ; peut être répété ; par défaut : chaque place que "
         "les métadonnées de l'enregistrement ne disent pas tenue par un robot, sinon toutes)"
@@ -632,6 +635,18 @@ MESSAGES: dict[str, str] = {
     "review.col_decisions": "Décisions",
     "review.col_mean_loss": "Perte moyenne ({unit})",
     "review.col_accuracy": "Précision",
+    "review.tui_where": "Manche {hand}, action {index} (scores {scores}).",
+    "review.tui_end": "La fin de l'enregistrement.",
+    "review.tui_action": "La place {seat} joue {move}.",
+    "review.tui_judged": "{klass}, perte {loss}.",
+    "review.tui_better": "Mieux : {move} (b le montre).",
+    "review.tui_better_shown": "Sur la table : le meilleur coup {move}, en surbrillance.",
+    "review.key_back": "reculer",
+    "review.key_forward": "avancer",
+    "review.key_previous": "décision précédente",
+    "review.key_next": "décision suivante",
+    "review.key_better": "meilleur coup",
+    "review.key_close": "fermer",
     "review.summary": "Bilan par place",
     "review.no_decisions": "Rien à analyser : chaque coup de ces places était forcé.",
     "review.accuracy_note": (
