@@ -830,6 +830,42 @@ MESSAGES: dict[str, str] = {
     "tui.app.whole_table": "F2: the whole table (Esc: back)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives: dominoes in the browser",
+    "web.review.title": "Review of the game",
+    "web.review.open": "Review the game",
+    "web.review.replay": "The game, move by move",
+    "web.review.keys": "The arrow keys step back and forward too.",
+    "web.review.graph": "Win chance",
+    "web.review.decisions": "Decisions",
+    "web.review.back": "Back",
+    "web.review.forward": "Forward",
+    "web.review.no_link": (
+        "This page needs the link of a seat or of the spectators of a table, with #t= or #w=."
+    ),
+    "web.review.queued": "Your review is waiting its turn ({ahead} before it).",
+    "web.review.running": "Reviewing: {done} of {total} decisions valued.",
+    "web.review.busy": "A review you asked for is still being computed: wait until it is ready.",
+    "web.review.full": (
+        "The server is reviewing as many games as it can: try again in a minute."
+    ),
+    "web.review.not_over": "A game can be reviewed once it is over.",
+    "web.review.bad_request": "Expected a JSON object with the link's token and the game.",
+    "web.review.you": "You",
+    "web.review.seat": "Seat {seat}",
+    "web.review.where": "Hand {hand}, action {index} ({n} of {count})",
+    "web.review.scores": "Scores {scores}.",
+    "web.review.end": "The end of the game.",
+    "web.review.plays": "{seat}: {move}.",
+    "web.review.loss": "(loss {loss} {unit}).",
+    "web.review.better": "Better: {move}, drawn on the table.",
+    "web.review.board": "The table, {tiles} tiles.",
+    "web.review.better_drawn": "The better move is drawn as a pale tile.",
+    "web.review.no_model": "No win-chance model covers these rules.",
+    "web.review.graph_desc": (
+        "The chance that {side} wins, after every action; the mistakes and blunders are marked."
+    ),
+    "web.review.side0": "the first side",
+    "web.review.your_side": "your side",
+    "web.review.item": "Hand {hand}, action {index}, {seat}: {played} (best {best}, loss {loss})",
     "web.tagline": "No sign-up. Share a link and start playing.",
     "web.new_table": "New table",
     "web.variant": "Variant",

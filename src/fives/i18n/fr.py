@@ -931,6 +931,47 @@ MESSAGES: dict[str, str] = {
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
+    "web.review.title": "Analyse de la partie",
+    "web.review.open": "Analyser la partie",
+    "web.review.replay": "La partie, coup par coup",
+    "web.review.keys": "Les flèches du clavier reculent et avancent aussi.",
+    "web.review.graph": "Chances de gagner",
+    "web.review.decisions": "Décisions",
+    "web.review.back": "Reculer",
+    "web.review.forward": "Avancer",
+    "web.review.no_link": (
+        "Cette page demande le lien d'une place ou des spectateurs d'une table, avec #t= ou #w=."
+    ),
+    "web.review.queued": "Votre analyse attend son tour ({ahead} avant elle).",
+    "web.review.running": "Analyse : {done} décisions évaluées sur {total}.",
+    "web.review.busy": (
+        "Une analyse que vous avez demandée est encore en calcul : attendez qu'elle soit prête."
+    ),
+    "web.review.full": (
+        "Le serveur analyse autant de parties qu'il peut : réessayez dans une minute."
+    ),
+    "web.review.not_over": "Une partie peut être analysée une fois terminée.",
+    "web.review.bad_request": "Attendu un objet JSON avec le jeton du lien et la partie.",
+    "web.review.you": "Vous",
+    "web.review.seat": "Place {seat}",
+    "web.review.where": "Manche {hand}, action {index} ({n} sur {count})",
+    "web.review.scores": "Marque : {scores}.",
+    "web.review.end": "La fin de la partie.",
+    "web.review.plays": "{seat} : {move}.",
+    "web.review.loss": "(perte {loss} {unit}).",
+    "web.review.better": "Mieux : {move}, dessiné sur la table.",
+    "web.review.board": "La table, {tiles} dominos.",
+    "web.review.better_drawn": "Le meilleur coup est dessiné en pâle.",
+    "web.review.no_model": "Aucun modèle de chances de gain ne couvre ces règles.",
+    "web.review.graph_desc": (
+        "La chance que {side} gagne, après chaque action ; les erreurs et les gaffes sont "
+        "marquées."
+    ),
+    "web.review.side0": "le premier camp",
+    "web.review.your_side": "votre camp",
+    "web.review.item": (
+        "Manche {hand}, action {index}, {seat} : {played} (meilleur {best}, perte {loss})"
+    ),
     "web.tagline": "Sans inscription. Partagez un lien et commencez à jouer.",
     "web.new_table": "Nouvelle table",
     "web.variant": "Variante",
