@@ -253,7 +253,7 @@ def find_decisions(record: Record, seats: Sequence[int],
                 claims[(step.hand, step.index)] = cost
     before = {(s.hand, s.index): p for s, p in steps}
     curve: WinCurve = ()
-    if steps and final is not None:
+    if steps and final is not None and any(p is not None for _, p in steps):
         curve = tuple((s.hand, s.index - 1, round(p, 3)) for s, p in steps if p is not None)
         last = steps[-1][0]
         curve += ((last.hand, last.index, round(final, 3)),)
