@@ -11,7 +11,7 @@ from fives.rules import Ruleset
 
 
 def _game(preset: str, seed: int, **options: object) -> Game:
-    game = Game(Ruleset.preset(preset, **options), seed=seed)  # type: ignore[arg-type]
+    game = Game(Ruleset.preset(preset, **options), seed=seed)
     players = [make_player("greedy", seed=s) for s in range(game.players)]
     while not game.is_over:
         if game.phase_name == "hand_over":

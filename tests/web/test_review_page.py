@@ -27,7 +27,7 @@ def watch_a_bot_game(page: Page, base_url: str, locale: str) -> None:
     page.goto(base_url + created.json()["watch"])
     link = page.locator("#btn-review")
     link.wait_for(timeout=120_000)
-    assert link.get_attribute("href", timeout=1000).startswith("/review#w=")
+    assert (link.get_attribute("href", timeout=1000) or "").startswith("/review#w=")
     link.click()
     page.wait_for_url("**/review#w=*")
     page.locator("#review-body").wait_for(state="visible", timeout=120_000)
