@@ -158,6 +158,7 @@ def main() -> int:
     train_all: list[Sample] = []
     test_all: list[Sample] = []
     report = []
+    tests: dict[str, list[Sample]] = {}
     pairs_all: list[tuple[float, int]] = []  # each preset's model on its held-out positions
     diff_all: list[tuple[float, int]] = []
     for preset, options in CONFIGS:
@@ -181,9 +182,23 @@ def main() -> int:
                        len(test)))
         train_all += train
         test_all += test
+        tests[key] = test
     coef = fit(train_all, full_cols)
     diff = expand(fit(train_all, diff_cols), diff_cols)
     models["any"] = {"coef": [round(c, 5) for c in coef], "positions": len(train_all)}
+    # A preset keeps a model of its own only where it beats the pooled one on its held-out
+    # games (too few games make a model of its own worse than the pooled one).
+    kept = []
+    for key, *_ in report:
+        test = tests[key]
+        own = brier(models[key]["coef"], test)
+        pooled = brier(coef, test)
+        print(f"{key}: held-out Brier, its own model {own:.4f}, the pooled model {pooled:.4f}",
+              file=sys.stderr)
+        if own >= pooled:
+            del models[key]
+        else:
+            kept.append(key)
     print(f"{args.games} games per preset ({args.held_out:.0%} held out), seed {args.seed}, "
           f"{time.perf_counter() - started:.0f} s")
     print("| model | held-out positions | Brier | Brier, score difference only |")
@@ -202,6 +217,7 @@ def main() -> int:
         for i, (n, p, y) in enumerate(cal):
             if n:
                 print(f"  {i / 10:.1f}-{(i + 1) / 10:.1f} | {n} | {p:.3f} | {y:.3f}")
+    print(f"\nmodels of their own kept (the others use the pooled one): {', '.join(kept)}")
     if args.write:
         with open(args.write, "w", encoding="utf-8") as f:
             json.dump({"features": list(FEATURES), "fitted_by": "bench/fit_winchance.py",
