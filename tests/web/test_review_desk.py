@@ -5,6 +5,7 @@ a bounded queue per server, each refusal with its message."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,7 @@ from fives.bots import make_player
 from fives.game import Game
 from fives.rules import Ruleset
 from fives.web.protocol import ProtocolError
-from fives.web.review import ReviewDesk, prepare
+from fives.web.review import Done, ReviewDesk, prepare
 
 from .helpers import create, recv, service_of
 
@@ -83,19 +84,28 @@ def tok(tid: str) -> str:
     return f"tok-{tid}-xxxxxxxxxx"
 
 
+async def answer(desk: ReviewDesk, token: str, game: int | None,
+                 address: str) -> tuple[int, dict[str, Any]]:
+    """The desk's answer with a finished review's bytes read as JSON."""
+    status, body = await desk.ask(token, game, address)
+    if isinstance(body, Done):
+        return status, json.loads(bytes(body))
+    return status, body
+
+
 def test_limits_and_refusals() -> None:
     async def run() -> None:
         hub = FakeHub({"a": finished_record(1), "b": finished_record(2),
                        "c": finished_record(3), "d": finished_record(4), "live": None})
         desk = ReviewDesk(hub, running=1, queued=1, budget=4)  # type: ignore[arg-type]
-        status, body = await desk.ask(tok("live"), 1, "1.1.1.1")
+        status, body = await answer(desk, tok("live"), 1, "1.1.1.1")
         assert status == 409 and body["message"]["en"] == "A game can be reviewed once it is over."
         assert (await desk.ask("nope-xxxxxxxxxxxxxxxx", 1, "1.1.1.1"))[0] == 404
         assert (await desk.ask(tok("a"), "two", "1.1.1.1"))[0] == 400
-        status, body = await desk.ask(tok("a"), 1, "1.1.1.1")
+        status, body = await answer(desk, tok("a"), 1, "1.1.1.1")
         assert status == 202 and body["status"] in ("queued", "running")
         # The same address asks for another game while its first runs: refused, with why.
-        status, body = await desk.ask(tok("b"), 1, "1.1.1.1")
+        status, body = await answer(desk, tok("b"), 1, "1.1.1.1")
         assert status == 429
         assert "still being computed" in body["message"]["en"]
         assert "encore en calcul" in body["message"]["fr"]
@@ -103,7 +113,7 @@ def test_limits_and_refusals() -> None:
         assert (await desk.ask(tok("a"), 1, "1.1.1.1"))[0] == 202
         # Other addresses: one runs, one waits, then the server is full.
         assert (await desk.ask(tok("b"), 1, "2.2.2.2"))[0] == 202
-        status, body = await desk.ask(tok("c"), 1, "3.3.3.3")
+        status, body = await answer(desk, tok("c"), 1, "3.3.3.3")
         assert status == 503 and "try again in a minute" in body["message"]["en"]
         await asyncio.sleep(0)
         assert hub.bots.jobs == ["prepare"]  # the first review's first job, held by the gate
@@ -113,16 +123,18 @@ def test_limits_and_refusals() -> None:
             if not desk.jobs:
                 break
         assert not desk.jobs
-        # Every piece of work went to the workers: one preparation, one job per decision.
-        done = await desk.ask(tok("a"), 1, "1.1.1.1")
+        done = await answer(desk, tok("a"), 1, "1.1.1.1")
         assert done[0] == 200
         decisions = len(done[1]["review"]["decisions"])
-        assert hub.bots.jobs.count("prepare") == 2
-        assert hub.bots.jobs.count("value_decision") == decisions + len(
-            (await desk.ask(tok("b"), 1, "9.9.9.9"))[1]["review"]["decisions"])
+        # Every piece of the work went to the workers: for each review one preparation, one
+        # job per decision and one to sum up.
+        assert hub.bots.jobs.count("prepare") == hub.bots.jobs.count("finish") == 2
+        assert hub.bots.jobs.count("value") == decisions + len(
+            (await answer(desk, tok("b"), 1, "9.9.9.9"))[1]["review"]["decisions"])
+        assert set(hub.bots.jobs) == {"prepare", "value", "finish"}
         # Computed once: asked again, the same review, no new job.
         jobs = len(hub.bots.jobs)
-        assert (await desk.ask(tok("a"), 1, "5.5.5.5"))[1]["review"] == done[1]["review"]
+        assert (await answer(desk, tok("a"), 1, "5.5.5.5"))[1]["review"] == done[1]["review"]
         assert len(hub.bots.jobs) == jobs
 
     asyncio.run(run())
@@ -138,7 +150,7 @@ def test_the_answer_carries_the_review_and_the_page() -> None:
             await asyncio.sleep(0.01)
             if not desk.jobs:
                 break
-        status, body = await desk.ask(tok("a"), None, "1.1.1.1")
+        status, body = await answer(desk, tok("a"), None, "1.1.1.1")
         assert status == 200 and body["status"] == "done" and body["you"] == 0
         assert set(body["review"]) == {"seats", "decisions", "win"}
         assert [s["seat"] for s in body["review"]["seats"]] == [0, 1]
@@ -155,7 +167,8 @@ def test_the_answer_carries_the_review_and_the_page() -> None:
 
 def test_prepare_names_each_move_and_the_tile_it_lays() -> None:
     record = finished_record(6)
-    pending, curve, page = prepare(record)
+    pending, views, curve, page = prepare(record)
+    assert len(views) == len(pending) and all(d.view is None for d in pending)
     first = page["steps"][0]
     assert first["move"] == record["hands"][0]["actions"][0]  # the lead
     assert first["node"]["n"] == 1 and first["node"]["parent"] == 0

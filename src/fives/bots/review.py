@@ -139,7 +139,7 @@ class Pending:
     hand: int
     index: int
     seat: int
-    view: SeatView
+    view: SeatView | None  # None once it has gone to the valuation (a web job carries it apart)
     played: Move
     seed: int
     claim: ClaimJSON | None = None
@@ -357,8 +357,9 @@ def review(
     chosen = check_seats(rec, seats)
     pending, curve = find_decisions(rec, chosen, seed)
     scale = scale_of(rec.rules)
-    tasks = [(d.view, d.seed, budget, level) for d in pending]
+    tasks = [(d.view, d.seed, budget, level) for d in pending if d.view is not None]
     results: list[list[tuple[Move, float]]] = []
+    assert len(tasks) == len(pending)  # find_decisions keeps every view
     if progress is not None:
         progress(0, len(tasks))
     if jobs == 1 or len(tasks) < 2:

@@ -19,7 +19,10 @@ no seat learns from a review anything its record did not show.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import logging
+import pickle
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -40,9 +43,13 @@ log = logging.getLogger("fives.web")
 Key = tuple[str, int]  # (table id, game number)
 
 
-def prepare(record: dict[str, Any]) -> tuple[list[Pending], list[Any], dict[str, Any]]:
-    """In a worker: the record's decisions (every seat), side 0's win chances, and what the
-    page draws: each action as people write it with the tile it lays and the scores before
+Prepared = tuple[list["Pending"], list[bytes], list[Any], dict[str, Any]]
+
+
+def prepare(record: dict[str, Any]) -> Prepared:
+    """In a worker: the record's decisions (every seat; each one's view apart, pickled, so that
+    the server's process only passes bytes on to the next job), side 0's win chances, and what
+    the page draws: each action as people write it with the tile it lays and the scores before
     it, and per decision where each of its legal placements would go (a ghost tile)."""
     from fives.bots.review import find_decisions, labels_of, tile_moves
     from fives.record import load_record
@@ -77,7 +84,31 @@ def prepare(record: dict[str, Any]) -> tuple[list[Pending], list[Any], dict[str,
     page = {"steps": steps, "ghosts": ghosts, "preset": rules.name, "players": rules.players,
             "partnerships": rules.partnerships, "sides": rules.sides, "unit": rules.unit,
             "target": rules.target}
-    return pending, [list(w) for w in curve], page
+    views = [pickle.dumps(d.view) for d in pending]
+    light = [dataclasses.replace(d, view=None) for d in pending]
+    return light, views, [list(w) for w in curve], page
+
+
+def value(view: bytes, seed: int, budget: int) -> list[tuple[Move, float]]:
+    """In a worker: one decision's values (``review.value_decision``)."""
+    from fives.bots.review import value_decision
+
+    return value_decision((pickle.loads(view), seed, budget, "expert"))
+
+
+def finish(pending: list[Pending], ranked: list[list[tuple[Move, float]]], curve: list[Any],
+           page: dict[str, Any]) -> bytes:
+    """In a worker: the review judged and summed up, as the JSON body the page receives (less
+    its first fields, which depend on the reader)."""
+    from fives.bots.review import Review, judge, summarise
+
+    scale = 5 if page["unit"] == "displayed" else 1
+    decisions = tuple(judge(d, r, scale) for d, r in zip(pending, ranked, strict=True))
+    result = Review(tuple(summarise(s, decisions) for s in range(page["players"])), decisions,
+                    tuple((int(h), int(i), float(p)) for h, i, p in curve), page["unit"])
+    body = result.to_json()
+    del body["record"]
+    return json.dumps({"review": body, "page": page}, separators=(",", ":")).encode()
 
 
 def ghost(move: Move, label: str) -> dict[str, Any]:
@@ -86,6 +117,10 @@ def ghost(move: Move, label: str) -> dict[str, Any]:
     return {"key": label, "parent": move.node, "port": move.port,
             "double": move.tile.is_double, "touching": move.touching, "outer": move.outer,
             "endwise": move.form == "british"}
+
+
+class Done(bytes):
+    """A finished review's JSON body, written once (no JSON encoding on the event loop)."""
 
 
 @dataclass
@@ -112,9 +147,10 @@ class ReviewDesk:
         self.keep = keep
         self.slots = asyncio.Semaphore(running)
         self.jobs: dict[Key, Job] = {}
-        self.done: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self.done: OrderedDict[Key, bytes] = OrderedDict()  # each review's JSON body
 
-    async def ask(self, token: object, game: object, address: str) -> tuple[int, dict[str, Any]]:
+    async def ask(self, token: object, game: object,
+                  address: str) -> tuple[int, dict[str, Any] | Done]:
         """The review of the game (``game`` None: the table's current one) for the holder of
         ``token``: (HTTP status, body)."""
         found = (await self.hub.storage.find_token(token)
@@ -138,7 +174,8 @@ class ReviewDesk:
         you = found[1]
         if key in self.done:
             self.done.move_to_end(key)
-            return 200, {"status": "done", "you": you, "game": number, **self.done[key]}
+            head = json.dumps({"status": "done", "you": you, "game": number})
+            return 200, Done(head[:-1].encode() + b"," + self.done[key][1:])
         job = self.jobs.get(key)
         if job is None:
             if any(j.address == address for j in self.jobs.values()):
@@ -160,33 +197,28 @@ class ReviewDesk:
         return sum(1 for k in order[:order.index(job.key)] if self.jobs[k].state == "queued")
 
     async def _run(self, job: Job, record: dict[str, Any]) -> None:
-        from fives.bots.review import Review, judge, summarise, value_decision
-
+        """The review, every piece of it a job in the bot workers: the event loop only passes
+        bytes along and counts."""
         try:
             async with self.slots:
                 job.state = "running"
-                prepared = await self.hub.bots.run("review", prepare, record)
+                prepared: Prepared | None = await self.hub.bots.run("review", prepare, record)
                 if prepared is None:
                     return
-                pending, curve, page = prepared
+                pending, views, curve, page = prepared
                 job.total = len(pending)
                 ranked = []
-                for d in pending:
-                    values = await self.hub.bots.run(
-                        "review", value_decision, (d.view, d.seed, self.budget, "expert"))
+                for d, view in zip(pending, views, strict=True):
+                    values = await self.hub.bots.run("review", value, view, d.seed,
+                                                     self.budget)
                     if values is None:
                         return  # the pool broke or closes: asked again, it starts afresh
                     ranked.append(values)
                     job.done += 1
-                scale = 5 if page["unit"] == "displayed" else 1
-                decisions = tuple(judge(d, r, scale) for d, r in zip(pending, ranked,
-                                                                     strict=True))
-                seats = range(page["players"])
-                result = Review(tuple(summarise(s, decisions) for s in seats), decisions,
-                                tuple(tuple(w) for w in curve), page["unit"])
-                body = result.to_json()
-                del body["record"]
-                self.done[job.key] = {"review": body, "page": page}
+                body = await self.hub.bots.run("review", finish, pending, ranked, curve, page)
+                if body is None:
+                    return
+                self.done[job.key] = body
                 while len(self.done) > self.keep:
                     self.done.popitem(last=False)
         except Exception:  # a fault of the program: logged, and asked again it starts afresh
@@ -229,6 +261,8 @@ class ReviewRoutes:
         address = client_address(request.client.host if request.client else None,
                                  request.headers, self.desk.hub.config)
         status, body = await self.desk.ask(data.get("token"), data.get("game"), address)
+        if isinstance(body, Done):
+            return Response(bytes(body), media_type="application/json", headers=NO_STORE)
         if status >= 400:
             self.desk.hub.metrics.refuse(f"review_{status}")
         return JSONResponse(body, status_code=status, headers=NO_STORE)
