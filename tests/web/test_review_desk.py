@@ -97,7 +97,8 @@ def test_limits_and_refusals() -> None:
     async def run() -> None:
         hub = FakeHub({"a": finished_record(1), "b": finished_record(2),
                        "c": finished_record(3), "d": finished_record(4), "live": None})
-        desk = ReviewDesk(hub, running=1, queued=1, budget=4)  # type: ignore[arg-type]
+        desk = ReviewDesk(hub, running=1, queued=1, budget=4,  # type: ignore[arg-type]
+                          pool=hub.bots)  # type: ignore[arg-type]
         status, body = await answer(desk, tok("live"), 1, "1.1.1.1")
         assert status == 409 and body["message"]["en"] == "A game can be reviewed once it is over."
         assert (await desk.ask("nope-xxxxxxxxxxxxxxxx", 1, "1.1.1.1"))[0] == 404
@@ -144,7 +145,7 @@ def test_the_answer_carries_the_review_and_the_page() -> None:
     async def run() -> None:
         hub = FakeHub({"a": finished_record(5)})
         hub.bots.gate.set()
-        desk = ReviewDesk(hub, budget=4)  # type: ignore[arg-type]
+        desk = ReviewDesk(hub, budget=4, pool=hub.bots)  # type: ignore[arg-type]
         assert (await desk.ask(tok("a"), None, "1.1.1.1"))[0] == 202
         for _ in range(400):
             await asyncio.sleep(0.01)

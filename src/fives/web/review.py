@@ -3,9 +3,11 @@
 ``POST /api/review`` with a seat's or the spectators' token (the link's, as on the table page)
 and the game's number asks for the review of that finished game: the answer is the review when
 it is ready (200), how far it has got (202: queued, or running with the decisions valued so
-far), or a refusal with its message. Every decision is valued in the server's bot worker pool
-(``BotPool.run``), one job per decision, so that a review never holds the event loop and bot
-moves at other tables never wait behind more than one decision. The desk is bounded: at most
+far), or a refusal with its message. Every piece of a review is a job in worker processes of
+the bot workers' kind (``ReviewPool``, at a lower CPU priority than the server and the bots):
+one to replay the record, one per decision, one to judge and encode the result, so that the
+event loop only passes bytes along and neither a player nor a bot waits behind a review. The
+desk is bounded: at most
 ``running`` reviews at once and ``queued`` more waiting, one per address (a second review
 asked from the same address while one is under way is refused, 429), and the server refuses
 more than that (503). A finished review is kept beside the table's records in memory (the
@@ -19,17 +21,22 @@ no seat learns from a review anything its record did not show.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
+import multiprocessing
+import os
 import pickle
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from fives.web.botworker import BotPool, init_worker
 from fives.web.protocol import ProtocolError, error_frame
 from fives.web.routes import NO_STORE, Routes
 
@@ -119,6 +126,38 @@ def ghost(move: Move, label: str) -> dict[str, Any]:
             "endwise": move.form == "british"}
 
 
+REVIEW_NICE = 10  # the review workers' CPU priority below the server's and the bots'
+
+
+def init_review_worker(parent: int) -> None:
+    """A review worker: as a bot worker (``init_worker``), at a lower CPU priority."""
+    init_worker(parent)
+    with contextlib.suppress(OSError):
+        os.nice(REVIEW_NICE)
+
+
+class ReviewPool(BotPool):
+    """The reviews' own worker processes: the bot workers' kind (spawned, dying with the
+    server), at a lower CPU priority, so that a review takes only the CPU that the server and
+    the bots leave (a player's move does not wait behind it: bench/review_loop.py)."""
+
+    def _get(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=init_review_worker, initargs=(os.getpid(),),
+            )
+        return self.pool
+
+    def close(self) -> None:
+        """Drop the jobs in flight; the workers exit (``BotPool.close`` would end every child
+        process, the bots' too: the server's own shutdown does that)."""
+        self.closing = True
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+
 class Done(bytes):
     """A finished review's JSON body, written once (no JSON encoding on the event loop)."""
 
@@ -137,10 +176,12 @@ class ReviewDesk:
     """The reviews one server computes and keeps (see the module's doc)."""
 
     def __init__(self, hub: GameServer, *, running: int = 1, queued: int = 4,
-                 budget: int | None = None, keep: int = 200) -> None:
+                 budget: int | None = None, keep: int = 200,
+                 pool: BotPool | None = None) -> None:
         from fives.bots.review import DEFAULT_BUDGET
 
         self.hub = hub
+        self.pool = pool if pool is not None else ReviewPool(running)
         self.running = running
         self.queued = queued
         self.budget = budget or DEFAULT_BUDGET
@@ -202,20 +243,19 @@ class ReviewDesk:
         try:
             async with self.slots:
                 job.state = "running"
-                prepared: Prepared | None = await self.hub.bots.run("review", prepare, record)
+                prepared: Prepared | None = await self.pool.run("review", prepare, record)
                 if prepared is None:
                     return
                 pending, views, curve, page = prepared
                 job.total = len(pending)
                 ranked = []
                 for d, view in zip(pending, views, strict=True):
-                    values = await self.hub.bots.run("review", value, view, d.seed,
-                                                     self.budget)
+                    values = await self.pool.run("review", value, view, d.seed, self.budget)
                     if values is None:
                         return  # the pool broke or closes: asked again, it starts afresh
                     ranked.append(values)
                     job.done += 1
-                body = await self.hub.bots.run("review", finish, pending, ranked, curve, page)
+                body = await self.pool.run("review", finish, pending, ranked, curve, page)
                 if body is None:
                     return
                 self.done[job.key] = body
@@ -230,6 +270,7 @@ class ReviewDesk:
         for job in list(self.jobs.values()):
             if job.task is not None:
                 job.task.cancel()
+        self.pool.close()
 
 
 class ReviewRoutes:

@@ -113,7 +113,7 @@ def create_app(
     budgets = Budgets(config.limits)
     routes = Routes(hub, budgets, StaticFiles())
     lobby = Lobby(hub, routes, lobby_store_for(storage))
-    desk = ReviewDesk(hub, running=max(1, config.bot_workers // 2))
+    desk = ReviewDesk(hub)
     reviews = ReviewRoutes(desk, routes)
 
     @contextlib.asynccontextmanager
