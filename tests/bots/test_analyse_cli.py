@@ -140,3 +140,18 @@ def test_screen_opens_the_review_screen(tmp_path: Path, monkeypatch: pytest.Monk
     assert main(["analyse", str(path), "--budget", "4", "--seat", "0", "--screen",
                  "--lang", "fr"]) == 0
     assert shown and shown[0][0] > 0 and shown[0][1] == "fr"
+
+
+def test_every_class_is_counted_in_a_narrow_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The summary keeps each class's count at 80 columns, in French too (a table of every
+    class did not fit there and dropped the blunders)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    path = _record(tmp_path)
+    assert main(["analyse", str(path), "--budget", "4", "--seat", "0", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    summary = out[out.index("Bilan par place"):]
+    for name in ("meilleur", "bon", "imprécision", "erreur", "gaffe"):
+        assert f"{name} " in summary
+    assert max(len(line) for line in out.splitlines()[1:]) <= 80  # the title names the file

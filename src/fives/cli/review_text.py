@@ -4,6 +4,8 @@ shows the same lines."""
 
 from __future__ import annotations
 
+import textwrap
+
 from fives.bots.review import CLASSES, Decision, Review
 from fives.cli.common import Column, format_table
 from fives.i18n import text
@@ -43,15 +45,19 @@ def decision_columns(review: Review, lang: str) -> list[Column]:
 
 
 def summary_lines(review: Review, lang: str, width: int = 80) -> list[str]:
+    """The summary per seat: a table (decisions, mean loss, accuracy), then each seat's count
+    of decisions per class on a line of its own (so that no class is dropped for width)."""
     columns = [Column(text("review.col_seat", lang), keep=9),
                Column(text("review.col_decisions", lang), keep=8),
                Column(text("review.col_mean_loss", lang,
                            unit=text(f"review.unit.{review.unit}", lang)), keep=8),
                Column(text("review.col_accuracy", lang), keep=8)]
-    columns += [Column(class_name(c, lang), keep=4) for c in CLASSES]
-    rows = [[str(s.seat), str(s.decisions), _num(s.mean_loss), _num(s.accuracy, 1),
-             *(str(s.classes[c]) for c in CLASSES)] for s in review.seats]
+    rows = [[str(s.seat), str(s.decisions), _num(s.mean_loss), _num(s.accuracy, 1)]
+            for s in review.seats]
     lines, _ = format_table(columns, rows, width)
+    for s in review.seats:
+        counts = ", ".join(f"{class_name(c, lang)} {s.classes[c]}" for c in CLASSES)
+        lines.append(text("review.seat_classes", lang, seat=s.seat, counts=counts))
     return lines
 
 
@@ -68,5 +74,5 @@ def review_lines(review: Review, lang: str, width: int = 80) -> list[str]:
     out.append(text("review.summary", lang))
     out += summary_lines(review, lang, width)
     out.append("")
-    out.append(text("review.accuracy_note", lang))
+    out += textwrap.wrap(text("review.accuracy_note", lang), width)
     return out

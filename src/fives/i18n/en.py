@@ -568,6 +568,7 @@ MESSAGES: dict[str, str] = {
     "review.key_next": "next decision",
     "review.key_better": "better move",
     "review.key_close": "close",
+    "review.seat_classes": "Seat {seat}: {counts}.",
     "review.summary": "Summary per seat",
     "review.no_decisions": "No decision to review: every move of these seats was forced.",
     "review.accuracy_note": (

@@ -647,6 +647,7 @@ MESSAGES: dict[str, str] = {
     "review.key_next": "décision suivante",
     "review.key_better": "meilleur coup",
     "review.key_close": "fermer",
+    "review.seat_classes": "Place {seat} : {counts}.",
     "review.summary": "Bilan par place",
     "review.no_decisions": "Rien à analyser : chaque coup de ces places était forcé.",
     "review.accuracy_note": (
