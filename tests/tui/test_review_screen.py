@@ -99,3 +99,22 @@ def test_a_record_with_no_decision_opens_at_the_start() -> None:
     assert not result.decisions
     steps = positions(record, result)
     assert [s.decision for s in steps] == [None, None]
+
+
+def test_a_screen_for_a_finished_game() -> None:
+    from fives.bots import make_player
+    from fives.game import Game
+    from fives.rules import Ruleset
+    from fives.tui.review import screen_for_game
+
+    game = Game(Ruleset.preset("five-up", target=11), seed=3)
+    players = [make_player("greedy", seed=1), make_player("random", seed=2)]
+    while not game.is_over:
+        if game.phase_name == "hand_over":
+            game.next_hand()
+            continue
+        game.play(players[game.turn].choose(game.view(game.turn)))
+    screen = screen_for_game(game, "fr", seats=[1], budget=4)
+    assert screen.lang == "fr"
+    assert screen.review.decisions and all(d.seat == 1 for d in screen.review.decisions)
+    assert len(screen.steps) == sum(len(h["actions"]) for h in game.to_record()["hands"]) + 1

@@ -8,7 +8,8 @@ and the summary per seat, the same lines as ``fives analyse`` (``fives.cli.revie
 choosing a row of the table jumps to that decision. ``escape`` or ``q`` closes it.
 
 ``ReviewApp`` shows the screen on its own (``fives analyse RECORD --screen``); the full-screen
-game can push ``ReviewScreen`` at the game's end.
+game can push ``screen_for_game(game, lang)`` at the game's end (not hooked up yet: that app is
+being rewritten beside this module).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from fives.i18n import text
 from fives.tui.board import draw_board
 
 if TYPE_CHECKING:
+    from fives.game import Game
     from fives.record import Record
 
 
@@ -221,6 +223,19 @@ class ReviewScreen(Screen[None]):
         n = int(str(event.row_key.value))
         if 0 <= n < len(self.decision_at):
             self.go(self.decision_at[n])
+
+
+def screen_for_game(game: Game, lang: str = "en", *, seats: list[int] | None = None,
+                    budget: int | None = None) -> ReviewScreen:
+    """The review screen of a game (its record reviewed for ``seats``, default every seat its
+    record does not name a bot). It computes the review (seconds): call it from a worker
+    thread, then push the screen from the app's thread (``app.call_from_thread``)."""
+    from fives.bots.review import DEFAULT_BUDGET, review
+    from fives.record import load_record
+
+    record = load_record(dict(game.to_record()))
+    return ReviewScreen(record, review(record, seats=seats, budget=budget or DEFAULT_BUDGET),
+                        lang)
 
 
 class ReviewApp(App[None]):
