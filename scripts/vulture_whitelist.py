@@ -115,6 +115,7 @@ tui_review.ReviewScreen.action_better
 tui_review.ReviewScreen.action_close
 tui_review.ReviewScreen.on_data_table_row_selected
 tui_review.ReviewScreen.board_text
+tui_review.screen_for_game  # for the full-screen app's hook at the game's end (docs/BOTS.md)
 # The win-chance model's feature names: bench/fit_winchance.py fits and writes them.
 from fives.bots import winchance  # noqa: E402
 
