@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 
 from fives import Game, Ruleset
-from fives.game import GAME_OVER, HAND_OVER, PLAY
+from fives.events import GAME_OVER, HAND_OVER, PLAY
 
 
 def fives_hands(seconds: float, seed: int) -> tuple[int, float]:

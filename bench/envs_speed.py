@@ -30,7 +30,8 @@ import numpy as np
 
 from fives.envs.gym_env import FivesGymEnv
 from fives.envs.pettingzoo_env import env as aec_env
-from fives.game import HAND_OVER, Game
+from fives.events import HAND_OVER
+from fives.game import Game
 from fives.rules import Ruleset
 
 

@@ -76,6 +76,7 @@ python3 -m venv .venv
 .venv/bin/python -m ruff check src tests bench scripts
 .venv/bin/python -m mypy  # src and tests (pyproject [tool.mypy] files)
 .venv/bin/python -m mypy bench  # apart: see pyproject [tool.mypy]
+.venv/bin/lint-imports  # the layers (pyproject [tool.importlinter], docs/ARCHITECTURE.md)
 .venv/bin/python -m vulture  # dead code (config and whitelist: pyproject.toml [tool.vulture])
 # Every test (the slow and browser ones included), on as many worker processes as the machine
 # has cores (pytest-xdist; --dist loadgroup keeps each xdist_group-marked module on one worker,

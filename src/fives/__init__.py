@@ -6,6 +6,7 @@ command line and the web server are layers above it.
 
 from importlib.metadata import PackageNotFoundError, version
 
+from fives.dealing import Deal
 from fives.errors import (
     DealError,
     FivesError,
@@ -15,10 +16,11 @@ from fives.errors import (
     RulesError,
     UsageError,
 )
-from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, PlayEvent
-from fives.game import Deal, Game, LegalMoves, Phase, PublicAction
+from fives.events import DrawEvent, Event, GameEndEvent, HandEndEvent, PassEvent, Phase, PlayEvent
+from fives.game import Game
 from fives.layout import End, Layout, Node
-from fives.moves import Move
+from fives.moves import LegalMoves, Move
+from fives.record_writer import PublicAction
 from fives.rules import ALIASES, PRESETS, Ruleset, find_preset
 from fives.tiles import ALL_TILES, Tile
 from fives.views import SeatView

@@ -12,9 +12,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from fives.errors import DealError
+from fives.events import HandEnd
 from fives.rules import Ruleset
 from fives.tiles import (
     DOUBLES_MASK,
@@ -26,9 +27,6 @@ from fives.tiles import (
     ids_of,
     mask_of,
 )
-
-if TYPE_CHECKING:
-    from fives.game import HandEnd
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,36 @@
 """What happens in a game, as immutable values (named tuples, cheap to build on the checked
-path) whose ``to_json`` is the §12.4 line."""
+path) whose ``to_json`` is the §12.4 line; and where a game stands (``Phase``, ``HandEnd``)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from fives.tiles import Tile
 
 HandResult = Literal["out", "blocked", "target"]
+
+
+class Phase(StrEnum):
+    """Where a game stands; a ``str``, so ``game.phase == "play"`` holds too."""
+
+    PLAY = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+
+PLAY, HAND_OVER, GAME_OVER = Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER
+
+
+class HandEnd(NamedTuple):
+    """How a hand ended (``Game.hand_end``): the result, the winning side, the seat that went
+    out, every seat's pips left and each side's change at the settlement."""
+
+    result: HandResult
+    winner: int | None
+    out_seat: int | None
+    pips: tuple[int, ...]
+    deltas: tuple[int, ...]
 
 
 # The §12.4 lines that ``to_json`` gives, one TypedDict per event type.

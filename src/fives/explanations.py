@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fives.errors import IllegalMoveError
-from fives.moves import Move
-
-if TYPE_CHECKING:
-    from fives.game import Game
+from fives.layout import Layout
+from fives.moves import LegalMoves, Move
+from fives.rules import Ruleset
+from fives.tiles import Tile
 
 ILLEGAL_REASONS = {
     "game_over": "the game is over",
@@ -37,7 +37,37 @@ ILLEGAL_REASONS = {
 }
 
 
-def why_illegal(game: Game, move: Move) -> tuple[str, dict[str, object]]:
+class Position(Protocol):
+    """What the explanations read of a game (``Game`` is one; this module knows no ``Game``)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def forced_lead(self) -> Tile | None: ...
+
+    @property
+    def sniff_choice_open(self) -> bool: ...
+
+    @property
+    def is_overdraw(self) -> bool: ...
+
+    @property
+    def legal_moves(self) -> LegalMoves: ...
+
+    def hand(self, seat: int) -> tuple[Tile, ...]: ...
+
+
+def why_illegal(game: Position, move: Move) -> tuple[str, dict[str, object]]:
     """Why ``move``, which ``game.is_legal`` refuses, is illegal: a reason id of
     ``ILLEGAL_REASONS`` and its parameters."""
     phase = game.phase
@@ -62,7 +92,7 @@ def why_illegal(game: Game, move: Move) -> tuple[str, dict[str, object]]:
     return "not_placement", {}
 
 
-def illegal_error(game: Game, text: object, reason: str, **params: object) -> IllegalMoveError:
+def illegal_error(game: Position, text: object, reason: str, **params: object) -> IllegalMoveError:
     """The error refusing ``text`` in ``game`` for ``reason`` (an id of ``ILLEGAL_REASONS``):
     its message names the seat, the reason and the legal moves."""
     legal = " ".join(m.notation(explicit=True) for m in game.legal_moves) or "none"
@@ -73,7 +103,7 @@ def illegal_error(game: Game, text: object, reason: str, **params: object) -> Il
     )
 
 
-def refusal(game: Game, text: object, move: Move) -> IllegalMoveError:
+def refusal(game: Position, text: object, move: Move) -> IllegalMoveError:
     """The error refusing ``move`` (named ``text`` by the player), with its reason."""
     reason, params = why_illegal(game, move)
     return illegal_error(game, text, reason, **params)

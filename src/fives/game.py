@@ -1,62 +1,111 @@
-"""The game: deal, turns, legal moves, play / push / pop, settlement and the end of the game.
+"""The game: one ``Game`` class holding a game's state, its deal, turns, legal moves, play /
+push / pop, Muggins claims and calls, settlement and the end of the game.
 
-Its state (every field, the read-only properties, copies and positions) is ``GameState``
-(state.py); dealing is dealing.py, the record and history writer record_writer.py, and why a
-move is illegal explanations.py.
+Below it, each in a module that knows no ``Game``: the score rules (settlement.py), the deal
+(dealing.py), the rules of claims and calls (claims.py), the record format and history
+(record_writer.py) and why a move is illegal (explanations.py). ``Game.view`` (views.py) is what
+a seat may know.
 
 ``play`` is the checked public way to act; it records events. ``push``/``pop`` (and their
 int-code forms ``push_code``/``pop``) are the unchecked make/unmake pair for search and
 playouts: they keep enough to restore the exact state and record no events.
+
+Under RULES.md §9 O1 ``muggins_claims`` the checked path takes claims and calls (see claims.py)
+through a few named hooks: ``play`` and ``play_code`` hand over to ``_claimed_play`` and
+``_claimed_play_code``, ``is_legal`` and ``parse_move`` read claims and calls, ``legal_moves``
+adds the open calls, ``_end_hand`` applies a pending penalty first; ``call_window`` is None in
+every other game. The unchecked path is the same for every game.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Self, cast
+from collections.abc import Mapping, Sequence
+from typing import Self
 
-from fives.dealing import Deal, deal_hand, opening_method
-from fives.errors import FivesError, InvalidMoveError, UsageError
+from fives.claims import (
+    CallWindow,
+    call_refusal,
+    callers,
+    claim_outcome,
+    constant_table,
+    missing_claim,
+    penalty_seat,
+)
+from fives.dealing import Deal, deal_hand
+from fives.errors import DealError, FivesError, InvalidMoveError, UsageError
 from fives.events import (
+    GAME_OVER,
+    HAND_OVER,
+    PLAY,
     DrawEvent,
     Event,
     GameEndEvent,
+    HandEnd,
     HandEndEvent,
     HandResult,
+    MugginsEvent,
     PassEvent,
+    PenaltyEvent,
+    Phase,
     PlayEvent,
 )
 from fives.explanations import illegal_error, refusal
-from fives.layout import MAX_NODES
-from fives.moves import DRAW, LEAD_PORT, MOVE_BY_CODE, PASS, LegalMoves, Move, parse_notation
-from fives.record_writer import EVENT_TEXT, PublicAction, sniff_move, texts
+from fives.layout import MAX_NODES, Layout
+from fives.moves import (
+    DRAW,
+    LEAD_PORT,
+    MOVE_BY_CODE,
+    MUGGINS,
+    PASS,
+    LegalMoves,
+    Move,
+    parse_notation,
+)
+from fives.record_writer import (
+    EVENT_TEXT,
+    Action,
+    HandDeal,
+    HandLog,
+    PublicAction,
+    RecordJSON,
+    add_meta,
+    extend_history,
+    hand_log,
+    sniff_move,
+    texts,
+    write_record,
+)
 from fives.rules import Ruleset
-from fives.state import GAME_OVER, HAND_OVER, PLAY, GameState, HandEnd, Phase
-from fives.tiles import MATCH, PLACE_PARTS, TILE_BY_ID, Tile, ids_of, pips_of, tiles_of
-
-if TYPE_CHECKING:
-    from fives.views import SeatView
-
-# Re-exported: the game's public names from before dealing, the record writer, the
-# explanations and the state had modules of their own.
-__all__ = ["GAME_OVER", "HAND_OVER", "PLAY", "Deal", "Game", "HandEnd", "LegalMoves", "Phase",
-           "PublicAction", "opening_method"]
+from fives.settlement import score_rules
+from fives.tiles import (
+    MATCH,
+    PLACE_PARTS,
+    TILE_BY_ID,
+    Tile,
+    ids_of,
+    mask_of,
+    pips_of,
+    tiles_of,
+)
+from fives.views import SeatView
 
 # RULES.md §12.2: a placement without a port letter takes the first playable port of its value
 # in the order E, W, N, S on the lead and out, L, R on a later tile.
 _PORT_ORDER = {"E": 0, "W": 1, "N": 2, "S": 3, "out": 0, "L": 1, "R": 2}
 
 
-class Game(GameState):
-    """One game of a ruleset: several hands up to the target. Under RULES.md §9 O1
-    ``muggins_claims`` ``Game(rules, ...)`` is a ``fives.claims.ClaimsGame``."""
+def new_layout(rules: Ruleset) -> Layout:
+    """An empty layout of these rules (a sniff whose placer chooses its form: §9 O4)."""
+    return Layout(rules.spinners, rules.spinner_branches_immediate, rules.sniff,
+                  rules.sniff_orientation_choice and rules.sniff != "none")
 
-    def __new__(cls, rules: Ruleset | None = None, *args: object, **kwargs: object) -> Self:
-        if cls is Game and isinstance(rules, Ruleset) and rules.muggins_claims:
-            from fives.claims import ClaimsGame  # claims build on the game
 
-            return cast(Self, object.__new__(ClaimsGame))
-        return object.__new__(cls)
+class Game:
+    """One game of a ruleset: several hands up to the target (see the module's note)."""
+
+    _scores: tuple[int, ...]  # per side; a new tuple on each change, so undo keeps a reference
+    _start_scores: tuple[int, ...]
 
     def __init__(
         self,
@@ -71,6 +120,386 @@ class Game(GameState):
         self._setup(rules, rng if rng is not None else random.Random(seed))
         self._set_start_scores(start_scores)
         self._start_hand(deal, leader)
+
+    def _set_start_scores(self, start_scores: Sequence[int] | None) -> None:
+        rules = self._rules
+        if start_scores is not None:
+            scores = list(start_scores)
+            if len(scores) != rules.sides or not all(
+                isinstance(s, int) and not isinstance(s, bool) for s in scores
+            ):
+                raise DealError(
+                    f"invalid start_scores {list(start_scores)!r}: expected {rules.sides} "
+                    "whole numbers (one per side)", key="invalid_scores",
+                )
+            for s in scores:
+                if s >= rules.target:
+                    raise DealError(
+                        f"invalid start score {s}: expected below the target {rules.target}",
+                        key="invalid_scores",
+                    )
+            self._scores = tuple(scores)
+        self._start_scores = tuple(self._scores)
+
+    def _setup(self, rules: Ruleset, rng: random.Random | None) -> None:
+        """Every field of a game, in one place: what the rules fix, the position (which
+        ``_begin_hand`` sets for each hand), the record and the caches. ``copy`` shares them
+        all but those ``_unshare`` gives the copy of its own."""
+        self._rules = rules
+        self._rng = rng  # None: made when first needed (see ``_random``)
+        self._rng_seed: int | None = None  # the seed of that one (None: from the system)
+        self._players = rules.players
+        self._side = [rules.side_of(s) for s in range(rules.players)]
+        self._next_seat = [(s + 1) % rules.players for s in range(rules.players)]
+        self._scores = (0,) * rules.sides
+        self._start_scores = (0,) * rules.sides
+        self._hand_start_scores = self._scores  # at the start of this hand (handicap given)
+        self._hand_number = 0
+        self._phase = PLAY
+        self._winner: int | None = None
+        self._turn = 0
+        self._leader = 0
+        self._forced_lead = -1
+        self._hands: list[int] = [0] * rules.players
+        self._boneyard: list[int] = []
+        self._bpos = 0
+        # §9 O4 sniff_orientation_choice: the sniff's lead or placement comes in both forms.
+        self._layout = new_layout(rules)
+        self._sniff_choice = self._layout.sniff_choice
+        self._hand_end: HandEnd | None = None
+        self._stack: list[tuple[int, int, tuple[int, ...]]] = []
+        self._push_undo = self._stack.append
+        self._events: list[Event] = []
+        # This hand's actions as the checked path keeps them: (seat, move code, drawn tile id
+        # or -1, the playable ports before the action); ``history`` builds the PublicActions
+        # and ``to_record`` the notation from them when first asked for.
+        self._actions: list[Action] = []
+        self._sniff_at = -1  # the action that placed the sniff, its form chosen (§9 O4)
+        self._history: list[PublicAction] = []
+        self._clear_legal()
+        self._last_hand_end: HandEndEvent | None = None
+        # ``hand_ends``: the hand-end events among ``_events`` up to ``_hand_ends_seen``, whose
+        # last event was ``_hand_ends_last`` (so that a cut tail is noticed).
+        self._hand_ends: list[HandEndEvent] = []
+        self._hand_ends_seen = 0
+        self._hand_ends_last: Event | None = None
+        # The record: the hands before this one (never changed once archived, so copies
+        # share them) and this hand's deal and actions.
+        self._past_hands: tuple[HandLog, ...] = ()
+        self._hand_deal: HandDeal | None = None
+        # The score rules (settlement.py, shared with the bots' hand model) and hot-path
+        # constants read from them.
+        sr = self._score_rules = score_rules(rules)
+        self._reserve = sr.reserve
+        self._no_drawing = not rules.drawing  # spares the boneyard arithmetic in block games
+        self._overdraw = rules.overdraw_allowed
+        # Play score of every possible counted total (no layout of 28 tiles counts 400).
+        self._score_table = sr.score_table
+        # RULES.md §9 O1 muggins claims (claims.py): the checked path's hooks test ``_claims``.
+        self._claims = rules.muggins_claims
+        self._window: CallWindow | None = None  # the window open for a call
+        self._called = -1  # the seat whose call closed the last window, else -1
+        self._penalty: tuple[int, int] | None = None  # (side, points) of a penalty to apply
+        self._penalty_scores: tuple[int, ...] | None = None  # the scores once it was applied
+
+    def _unshare(self, rng: random.Random | None) -> None:
+        """Make this copy (see ``copy``) independent: its own random source, and its own copy
+        of every field ``_setup`` makes that is changed in place (the rest are never changed
+        in place once made: the boneyard list, the archived hands, the rules' constants; a test
+        checks that no copy shares a list, dict or layout but those)."""
+        self._rng = rng
+        self._rng_seed = None
+        self._clear_legal()
+        self._hands = self._hands[:]
+        self._layout = self._layout.copy()
+        self._stack = []
+        self._push_undo = self._stack.append
+        self._events = []
+        self._hand_ends, self._hand_ends_seen, self._hand_ends_last = [], 0, None
+        self._actions = self._actions[:]
+        self._history = self._history[:]
+        deal = self._hand_deal
+        if deal is not None:  # set_next_draw replaces the boneyard: a dict of its own
+            self._hand_deal = {"hands": deal["hands"], "boneyard": deal["boneyard"],
+                               "leader": deal["leader"]}
+
+    def _clear_legal(self) -> None:
+        """Forget the cached legal moves (see ``_codes``): the position changed."""
+        self._legal_codes: list[int] | None = None
+        self._legal_moves: LegalMoves | None = None
+        self._pushed_top: object = None
+        self._pushed_codes: list[int] = []
+
+    def _random(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
+
+    def _begin_hand(self, masks: list[int], bone: list[int], leader: int, forced: int) -> None:
+        """The position at the start of a hand (a deal, or ``from_position``'s mid-hand one,
+        before its placements): every field a hand resets, in one place."""
+        self._hands = masks
+        self._hand_start_scores = self._scores
+        self._boneyard = bone  # never changed in place: copies and the record share it
+        self._bpos = 0
+        self._layout.clear()
+        self._leader = leader
+        self._turn = leader
+        self._forced_lead = forced
+        self._phase = PLAY
+        self._hand_end = None
+        self._last_hand_end = None
+        self._stack.clear()
+        self._clear_legal()
+        # The record keeps the deal as masks and ids; it is written out only when asked for.
+        if self._hand_deal is not None:
+            self._past_hands += (hand_log(self._hand_deal, self._actions, self._sniff_at),)
+        self._hand_deal = {"hands": masks[:], "boneyard": bone, "leader": leader}
+        self._actions = []
+        self._sniff_at = -1
+        self._history = []
+        self._window = None
+        self._called = -1
+
+    # ------------------------------------------------------------------ state (read-only)
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per side, in the rules' unit."""
+        return self._scores
+
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        return self._start_scores
+
+    @property
+    def hand_start_scores(self) -> tuple[int, ...]:
+        """The scores when this hand began (after the solitaire's handicap, if any)."""
+        return self._hand_start_scores
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand in play (or just ended)."""
+        return self._hand_number
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def phase_name(self) -> str:
+        """The phase as a plain string (``phase`` is the same value as a ``Phase``)."""
+        return self._phase.value
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the game, once it is over."""
+        return self._winner
+
+    @property
+    def turn(self) -> int:
+        """The seat to act."""
+        return self._turn
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or must lead) this hand."""
+        return self._leader
+
+    @property
+    def forced_lead(self) -> Tile | None:
+        """The tile that must lead this hand, if the rules force one (the leader's secret)."""
+        return TILE_BY_ID[self._forced_lead] if self._forced_lead >= 0 else None
+
+    @property
+    def layout(self) -> Layout:
+        """The layout in play (the live object: read it, change it only through moves)."""
+        return self._layout
+
+    @property
+    def hand_end(self) -> HandEnd | None:
+        """How the current hand ended, once it has."""
+        return self._hand_end
+
+    @property
+    def last_hand_end(self) -> HandEndEvent | None:
+        return self._last_hand_end
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the game so far, in order."""
+        return tuple(self._events)
+
+    @property
+    def hand_ends(self) -> tuple[HandEndEvent, ...]:
+        """The hand-end events among ``events``, in order: what a score sheet lists. Read at
+        every action by the projection, so it scans only the events added since the last call
+        (events are appended; should a tail ever be cut and rewritten, a changed last seen
+        event means a fresh scan)."""
+        events = self._events
+        seen = self._hand_ends_seen
+        if seen > len(events) or (seen and events[seen - 1] is not self._hand_ends_last):
+            self._hand_ends, seen = [], 0
+        found = self._hand_ends
+        for i in range(seen, len(events)):
+            event = events[i]
+            if isinstance(event, HandEndEvent):
+                found.append(event)
+        self._hand_ends_seen = len(events)
+        self._hand_ends_last = events[-1] if events else None
+        return tuple(found)
+
+    @property
+    def history(self) -> tuple[PublicAction, ...]:
+        """The public actions of the current hand (drawn tiles included: see ``view``)."""
+        done = self._history
+        if len(done) < len(self._actions):
+            extend_history(done, self._actions, self._sniff_at, self._layout.value)
+        return tuple(done)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's tiles as a bit mask (bit ``tile.id``), for search code."""
+        return tuple(self._hands)
+
+    @property
+    def boneyard_ids(self) -> tuple[int, ...]:
+        """The ids of the tiles still in the boneyard, top first (hidden information)."""
+        return tuple(self._boneyard[self._bpos:])
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == GAME_OVER
+
+    @property
+    def boneyard_size(self) -> int:
+        return len(self._boneyard) - self._bpos
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self._hands)
+
+    @property
+    def counted_total(self) -> int:
+        return self._layout.total
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(tiles_of(self._hands[seat]))
+
+    def side_of(self, seat: int) -> int:
+        return self._side[seat]
+
+    @property
+    def sniff_choice_open(self) -> bool:
+        """Whether a move may name the sniff's form now: the sniff's lead or placement is
+        still to come under ``sniff_orientation_choice`` (§9 O4)."""
+        return self._sniff_choice and self._layout.sniff_open
+
+    # ------------------------------------------------------------------ copies and positions
+    def copy(self, *, rng: random.Random | None = None) -> Self:
+        """An independent game in the same position, cheap enough for search: no events, no
+        undo history; the record's earlier hands are shared (they never change), and the copy
+        draws its future deals and lots from ``rng``, else from a fresh random source made when
+        it first needs one (the original's random source is neither copied nor touched)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._unshare(rng)
+        return other
+
+    def determinised(self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> Self:
+        """A copy (see ``copy``) where the seats hold ``hands`` and the boneyard still to draw
+        is ``boneyard`` (top first): the same tiles as here, dealt otherwise, each hand of the
+        same size. For search on sampled deals; the record keeps the true deal."""
+        masks = [mask_of(h) for h in hands]
+        rest = [t.id for t in boneyard]
+        now_rest = self._boneyard[self._bpos:]
+        new_all = now_all = 0
+        for m in masks:
+            new_all |= m
+        for m in self._hands:
+            now_all |= m
+        for t in rest:
+            new_all |= 1 << t
+        for t in now_rest:
+            now_all |= 1 << t
+        if (len(masks) != len(self._hands) or len(rest) != len(now_rest)
+                or new_all != now_all
+                or any(m.bit_count() != len(h) or m.bit_count() != old.bit_count()
+                       for m, h, old in zip(masks, hands, self._hands, strict=True))
+                or sum(len(h) for h in hands) + len(rest) != new_all.bit_count()):
+            raise UsageError(
+                "invalid determinisation: expected the tiles of these hands and boneyard "
+                f"dealt otherwise ({list(self.hand_sizes)} tiles in hand, {self.boneyard_size} "
+                "in the boneyard)", key="invalid_determinisation",
+            )
+        other = self.copy()
+        other._hands = masks
+        other._boneyard = self._boneyard[:self._bpos] + rest
+        return other
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Ruleset,
+        *,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        placements: Sequence[Move],
+        turn: int,
+        scores: Sequence[int] | None = None,
+        leader: int = 0,
+        hand_number: int = 1,
+        forced_lead: Tile | None = None,
+        rng: random.Random | None = None,
+    ) -> Self:
+        """A game in the middle of a hand (bots search determinisations with it)."""
+        game = cls.__new__(cls)
+        game._setup(rules, rng)
+        game._rng_seed = 0  # without ``rng``, later deals come from random.Random(0)
+        if scores is not None:
+            game._scores = tuple(scores)
+        game._start_scores = game._scores
+        game._hand_number = hand_number
+        # The position has no full deal: its record (if asked for) starts from here.
+        game._begin_hand([mask_of(h) for h in hands], [t.id for t in boneyard], leader,
+                         forced_lead.id if forced_lead is not None else -1)
+        game._turn = turn
+        for move in placements:
+            game._layout.apply(move)
+        game._layout.forget_undo()
+        return game
+
+    # ------------------------------------------------------------------ what leaves the game
+    def to_record(
+        self,
+        meta: Mapping[str, object] | None = None,
+        hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
+        | None = None,
+    ) -> RecordJSON:
+        """The game's record (RULES.md §12.3), with optional ``meta`` objects: ``meta`` for the
+        record, ``hand_meta`` per hand (a list aligned with the hands or a mapping of 0-based
+        hand indexes); replay ignores them (see ``fives.record_writer.add_meta``)."""
+        record = write_record(self._rules, self._start_scores, self._logs())
+        if meta is not None or hand_meta is not None:
+            add_meta(record, meta, hand_meta)
+        return record
+
+    def _logs(self) -> tuple[HandLog, ...]:
+        deal = self._hand_deal
+        return self._past_hands + (
+            (hand_log(deal, self._actions, self._sniff_at),) if deal is not None else ())
+
+    def __repr__(self) -> str:
+        return (f"<Game {self._rules.name} hand {self._hand_number} {self._phase.value} "
+                f"turn {self._turn} scores {self._scores} {self._layout!r}>")
 
     # ------------------------------------------------------------------ dealing
     def _start_hand(self, deal: Deal | None, leader: int | None) -> None:
@@ -163,7 +592,9 @@ class Game(GameState):
 
     @property
     def legal_moves(self) -> LegalMoves:
-        """The legal moves here (see ``LegalMoves``); placements if any, else draw or pass."""
+        """The legal moves here (see ``LegalMoves``); placements if any, else draw or pass.
+        Under muggins claims, placements without claims (any claim is legal), then the calls
+        open to the seats of other sides than the last placer's."""
         moves = self._legal_moves
         stack = self._stack
         if moves is not None and not stack:
@@ -182,14 +613,24 @@ class Game(GameState):
             except KeyError:  # a move not met before: Move.from_code makes and keeps it
                 moves = _new(LegalMoves, map(Move.from_code, codes))
         if not stack:
+            window = self._window
+            if window is not None and self._phase is PLAY:
+                # §9 O1: then the calls open to the seats of other sides than the placer's
+                # (every change of the window clears this cache).
+                calls = tuple(Move.muggins(s) for s in callers(self._rules, window.placer))
+                moves = LegalMoves((*moves, *calls))
             self._legal_moves = moves
         return moves
 
     def is_legal(self, move: Move) -> bool:
+        if self._claims and isinstance(move, Move):  # §9 O1: a call, or a claim read off
+            if move.kind == "muggins":
+                return self._call_refusal(move.caller) is None
+            move = move.unclaimed
         if self._phase != PLAY or not isinstance(move, Move):
             return False
         if not move.plain:
-            if move.claim >= 0:  # §9 O1: a ClaimsGame reads the claim and asks without it
+            if move.claim >= 0:  # claims only under muggins claims (read off above)
                 return False
             if move.form and not (self._sniff_choice and self._layout.sniff_open):
                 return False
@@ -201,9 +642,18 @@ class Game(GameState):
         return move.code in self._codes()
 
     def parse_move(self, text: str) -> Move:
-        """The legal move that ``text`` names here (RULES.md §12.2)."""
+        """The legal move that ``text`` names here (RULES.md §12.2); under muggins claims a
+        lead or placement with its claim (``=c``), or a call ``muggins:S``."""
         parsed = parse_notation(text)
-        if parsed.kind == "muggins" or (parsed.claim >= 0 and not self._rules.muggins_claims):
+        if self._claims:
+            if parsed.kind == "muggins":
+                why = self._call_refusal(parsed.node)
+                if why is not None:
+                    raise illegal_error(self, text, why[0], **why[1])
+                return Move.muggins(parsed.node)
+            if parsed.kind in ("lead", "place") and parsed.claim < 0:
+                raise missing_claim(text)
+        elif parsed.kind == "muggins" or parsed.claim >= 0:
             raise InvalidMoveError(
                 f"invalid move {text!r}: claims ('=15') and muggins calls exist only under the "
                 "muggins_claims option", key="no_claims", text=text,
@@ -239,7 +689,7 @@ class Game(GameState):
             move = candidates[0]
         if not self.is_legal(move):
             raise refusal(self, text, move)
-        return move
+        return move.with_claim(parsed.claim) if parsed.claim >= 0 else move
 
     # ------------------------------------------------------------------ make / unmake
     def push(self, move: Move) -> None:
@@ -331,7 +781,14 @@ class Game(GameState):
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, result: HandResult, out_seat: int | None, reached: int | None) -> None:
-        """Settle the hand by the score rules (settlement.py) and test the target."""
+        """Settle the hand by the score rules (settlement.py) and test the target. A claim's
+        penalty still to apply (§9 O1: its placement ended the hand) comes first: it may reach
+        the target."""
+        pending = self._penalty
+        if pending is not None:
+            self._penalty = None
+            if self._apply_penalty(*pending):
+                result, out_seat, reached = "target", None, pending[0]
         hands = self._hands
         pips = tuple(map(pips_of, hands))
         outcome = self._score_rules.end_hand(
@@ -346,7 +803,10 @@ class Game(GameState):
 
     # ------------------------------------------------------------------ checked play
     def play(self, move: Move | str) -> list[Event]:
-        """Make a legal move, record it, and return the events it caused."""
+        """Make a legal move, record it, and return the events it caused (under muggins claims:
+        a claimed lead or placement, a draw, a pass or a call)."""
+        if self._claims:
+            return self._claimed_play(move)
         if move.__class__ is Move and self._phase is PLAY and move.plain:
             # The common case first: a Move among the position's cached legal codes (the
             # cache of ``_codes``, valid as is when no unchecked push is under way).
@@ -370,15 +830,22 @@ class Game(GameState):
     def play_code(self, code: int) -> None:
         """Make the legal move ``code`` (one of ``legal_codes()``) and record it in the history
         and the record like ``play``, without checking it and without building events: the
-        recorded fast path for environments. An illegal code leaves the game inconsistent."""
+        recorded fast path for environments. An illegal code leaves the game inconsistent.
+        Under muggins claims a placement claims exactly and a code ``MUGGINS - S`` calls."""
+        if self._claims:
+            self._claimed_play_code(code)
+            return
         self._record_move(code, False)
 
-    def _record_move(self, code: int, events: bool) -> list[Event]:
+    def _record_move(self, code: int, events: bool, action_code: int | None = None) -> list[Event]:
+        """Make the legal move ``code`` and record it (``action_code``: what the record keeps
+        of it, a claimed placement's code with its claim; else ``code``)."""
         seat = self._turn
         layout = self._layout
         drawn = self._boneyard[self._bpos] if code == DRAW else -1
         # What the history and the record need, kept raw (see ``_actions``).
-        self._actions.append((seat, code, drawn, layout.ends[:]))
+        self._actions.append((seat, code if action_code is None else action_code, drawn,
+                              layout.ends[:]))
         before = self._scores
         self.push_code(code)
         self._stack.clear()
@@ -467,16 +934,217 @@ class Game(GameState):
             log["boneyard"] = new
         self._clear_legal()
 
+    # ------------------------------------------------------------------ muggins claims (§9 O1)
+    @property
+    def call_window(self) -> CallWindow | None:
+        """The window open for a muggins call (RULES.md §9 O1), or None: always None unless
+        the rules have ``muggins_claims``."""
+        return self._window if self._phase is PLAY else None
+
+    def _call_refusal(self, seat: int) -> tuple[str, dict[str, object]] | None:
+        """Why ``seat`` may not call now (a reason id and its parameters), or None."""
+        if self._phase is not PLAY:
+            return ("game_over" if self._phase is GAME_OVER else "hand_over"), {}
+        return call_refusal(self._rules, self._window, self._called, seat)
+
+    def _claimed_play(self, move: Move | str) -> list[Event]:
+        """``play`` under muggins claims: a claimed lead or placement, a draw, a pass or a
+        call."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(
+                f"invalid move {move!r}: expected a Move or its notation", key="invalid_move",
+                text=repr(move),
+            )
+        if move.kind == "muggins":
+            why = self._call_refusal(move.caller)
+            if why is not None:
+                raise illegal_error(self, str(move), why[0], **why[1])
+            return self._call(move.caller, True)
+        if move.kind in ("lead", "place"):
+            if move.claim < 0:
+                raise missing_claim(move.notation(explicit=True))
+            if not self.is_legal(move.unclaimed):
+                raise refusal(self, move.notation(explicit=True), move.unclaimed)
+            return self._place(move, True)
+        if not self.is_legal(move):
+            raise refusal(self, move.notation(explicit=True), move)
+        self._window = None
+        self._called = -1
+        return self._record_move(move.code, True)
+
+    def _claimed_play_code(self, code: int) -> None:
+        """``play_code`` under muggins claims: a placement claims exactly, a code
+        ``MUGGINS - S`` calls."""
+        if code >= 0:
+            move = Move.from_code(code)
+            self._place(move.with_claim(self._exact(code)), False)
+        elif code <= MUGGINS:
+            self._call(MUGGINS - code, False)
+        else:
+            self._window = None
+            self._called = -1
+            self._record_move(code, False)
+
+    def _exact(self, code: int) -> int:
+        """The true play score of the lead or placement ``code`` here."""
+        layout = self._layout
+        total = layout.place_code(code)
+        layout.undo()
+        return self._score_rules.play_points(total)
+
+    def _place(self, move: Move, events: bool) -> list[Event]:
+        """A claimed lead or placement: the placer scores what the claim gives (``push_code``
+        scores through the score table, so the move is made with a table that scores that),
+        an over-claim's penalty follows, and a window opens while the hand goes on."""
+        seat = self._turn
+        code = move.code
+        claim = move.claim
+        rules = self._rules
+        score = self._exact(code)
+        gained, missed, penalty = claim_outcome(rules, claim, score)
+        before = self._scores
+        hand_no = self._hand_number
+        self._window = None
+        self._called = -1
+        pseat = penalty_seat(rules, seat) if penalty else -1
+        self._penalty = (self._side[pseat], penalty) if penalty else None
+        self._penalty_scores = None
+        table = self._score_table
+        if gained != score:
+            self._score_table = constant_table(gained)
+        try:
+            # The record and the history keep the claim in the action's code.
+            self._record_move(code, False, move.action_code)
+        finally:
+            self._score_table = table
+        side = self._side[seat]
+        points = self._scores_before_settlement()[side] - before[side]
+        pending, self._penalty = self._penalty, None
+        # The hand goes on: the penalty now, then the target.
+        if pending is not None and self._apply_penalty(*pending):
+            self._end_at_target(pending[0], hand_no)
+        if self._phase is PLAY:
+            self._window = CallWindow(seat, claim, score, missed)
+        if not events:
+            return []
+        return self._claimed_events(move, seat, hand_no, points, before, pseat)
+
+    def _claimed_events(self, move: Move, seat: int, hand_no: int, points: int,
+                        before: tuple[int, ...], pseat: int) -> list[Event]:
+        """The events of a claimed placement: the play line with its claim, the penalty's line,
+        then the end of the hand and of the game."""
+        sniffed = self._sniff_at == len(self._actions) - 1
+        shown = sniff_move(move.code) if sniffed else Move.from_code(move.code)
+        side = self._side[seat]
+        after_play = (*before[:side], before[side] + points, *before[side + 1:])
+        out: list[Event] = [PlayEvent(hand_no, seat, str(shown.with_claim(move.claim)),
+                                      self._layout.total, points, after_play, claim=move.claim)]
+        if pseat >= 0:
+            scores = self._penalty_scores
+            if scores is None:  # refused by an exact target, or applied at the hand's end
+                scores = self._scores_before_settlement()
+            gained = scores[self._side[pseat]] - after_play[self._side[pseat]]
+            out.append(PenaltyEvent(hand_no, pseat, gained, scores))
+        out += self._end_events()  # the placement, or its penalty, may have ended the hand
+        self._events += out
+        return out
+
+    def _apply_penalty(self, side: int, points: int) -> bool:
+        """Score an over-claim's penalty for ``side`` (an exact target may refuse it, §9 O5):
+        whether it reaches the target."""
+        sr = self._score_rules
+        scores = sr.add(self._scores, side, points)
+        if scores is None:
+            return False
+        self._scores = self._penalty_scores = scores
+        return sr.reached(scores, side)
+
+    def _end_at_target(self, side: int, hand_no: int) -> None:
+        """Points scored between the moves (a penalty, a call) reached the target: the hand
+        ends there (no penalty is pending then)."""
+        self._end_hand("target", None, side)
+        self._last_hand_end = self._hand_end_event(hand_no)
+        self._clear_legal()
+
+    def _call(self, seat: int, events: bool) -> list[Event]:
+        """Seat ``seat`` calls on the open window: its side takes what the claim missed."""
+        window = self._window
+        assert window is not None
+        hand_no = self._hand_number
+        self._window = None
+        self._called = seat
+        self._actions.append((seat, MUGGINS - seat, -1, self._layout.ends[:]))
+        side = self._side[seat]
+        before = self._scores
+        if window.missed:
+            sr = self._score_rules
+            scores = sr.add(before, side, window.missed)
+            if scores is not None:
+                self._scores = scores
+                if sr.reached(scores, side):
+                    self._end_at_target(side, hand_no)
+        self._legal_moves = None  # the calls listed are gone
+        if not events:
+            return []
+        out: list[Event] = [MugginsEvent(hand_no, seat, self._scores[side] - before[side],
+                                         self._scores),
+                            *self._end_events()]
+        self._events += out
+        return out
+
     def view(self, seat: int | None) -> SeatView:
         """What one seat (or a spectator, ``None``) may know."""
-        from fives.views import SeatView  # views build on the game, not the other way
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._players
+        ):
+            raise UsageError(
+                f"invalid seat {seat!r}: expected a seat number from 0 to {self._players - 1}, "
+                "or None for a spectator", key="invalid_seat", seat=repr(seat),
+            )
+        own = self.hand(seat) if seat is not None else ()
+        history = tuple(
+            a if a.tile is None or a.seat == seat else a._replace(tile=None)
+            for a in self.history
+        )
+        my_turn = seat is not None and self._phase == PLAY and self._turn == seat
+        return SeatView(
+            rules=self._rules,
+            seat=seat,
+            hand=own,
+            hand_sizes=self.hand_sizes,
+            boneyard_size=self.boneyard_size,
+            scores=tuple(self._scores),
+            start_scores=self._start_scores,
+            turn=self._turn,
+            phase=self._phase,
+            hand_number=self._hand_number,
+            leader=self._leader,
+            # The tile that must lead is the leader's secret until it is played.
+            forced_lead=self.forced_lead if seat == self._leader else None,
+            layout=self._layout.copy(),  # a copy has no undo history
+            legal_moves=self._seat_moves(seat, my_turn),
+            history=history,
+            last_hand_end=self._last_hand_end if self._phase != PLAY else None,
+            winner=self._winner,
+        )
 
-        return SeatView.of(self, seat)
+    def _seat_moves(self, seat: int | None, my_turn: bool) -> tuple[Move, ...]:
+        """The legal moves of ``seat``: its turn's moves, and under RULES.md §9 O1 its own
+        muggins call while a window is open (a call is not bound to the turn)."""
+        if not self._claims:
+            return tuple(self.legal_moves) if my_turn else ()
+        if seat is None or self._phase != PLAY:
+            return ()
+        return tuple(m for m in self.legal_moves
+                     if (m.caller == seat if m.kind == "muggins" else my_turn))
 
     def _scores_before_settlement(self) -> tuple[int, ...]:
         if self._hand_end is None or self._hand_end.result == "target":
             return self._scores
         return tuple(s - d for s, d in zip(self._scores, self._hand_end.deltas, strict=True))
+
 
 # Placement codes of a set of tiles on a port of a value (at most 112 x 7 x 128 entries).
 # One small dict per (port, value), keyed by the hand's matching tiles: small int keys and

@@ -17,12 +17,12 @@ add its own (a ``key`` a front end does not know is shown by its ``kind``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from fives.claims import ClaimsGame, callers
+from fives.claims import callers
 from fives.errors import UsageError
 from fives.events import (
     DrawEvent,
@@ -34,8 +34,9 @@ from fives.events import (
     PenaltyEvent,
     PlayEvent,
 )
+from fives.game import Game, new_layout
 from fives.layout import CountedPart, Layout
-from fives.moves import DRAW, Move
+from fives.moves import CLAIM_MAX, DRAW, Move
 from fives.projection_json import (
     CallWindowJSON,
     DrawnJSON,
@@ -60,12 +61,8 @@ from fives.record_writer import PublicAction
 from fives.rules import Ruleset
 from fives.settlement import score_rules
 from fives.solitaire import deck_sources
-from fives.state import new_layout
 from fives.tiles import Tile
 from fives.views import ActionJSON, action_json
-
-if TYPE_CHECKING:
-    from fives.game import Game
 
 FORMAT = "fives-projection/1"
 
@@ -105,7 +102,8 @@ def public_part(game: Game, *, deadline: float | None = None,
         "turn": game.turn if playing else None,
         "leader": game.leader,
         "deadline": deadline,
-        "layout": layout_json(game.layout),
+        "layout": layout_json(game.layout, count_shown=count_shown(rules),
+                              count=not players_count(game)),
         "scores": scores,
         "seat_scores": [scores[rules.side_of(s)] for s in range(rules.players)],
         "sides": [side_json(rules, side, score) for side, score in enumerate(scores)],
@@ -124,11 +122,17 @@ def public_part(game: Game, *, deadline: float | None = None,
 
 
 def _call_window(game: Game) -> CallWindowJSON | None:
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window
     if window is None:
         return None
     return {"placer": window.placer, "claim": window.claim,
             "callers": list(callers(game.rules, window.placer))}
+
+
+def count_shown(rules: Ruleset) -> bool:
+    """Whether a table shows the layout's count: not under muggins claims (§9 O1: the players
+    count, and a shown count would give every claim away), nor where the ends never score."""
+    return rules.scoring != "none" and not rules.muggins_claims
 
 
 def rules_json(rules: Ruleset) -> RulesJSON:
@@ -162,6 +166,10 @@ def _rules_json(rules: Ruleset) -> RulesJSON:
         "overdraw_cost": rules.draw_cost if rules.overdraw_allowed else 0,
         "muggins_claims": rules.muggins_claims,
         "muggins_overclaim": rules.muggins_overclaim,
+        # What a claim's - and + buttons step by (every play score is a multiple of it: 5
+        # where the scores are raw multiples of five), and the largest claim notation writes.
+        "score_step": math.gcd(*score_rules(rules).score_table) or 1,
+        "claim_max": CLAIM_MAX,
     }
 
 
@@ -184,10 +192,23 @@ def _part_json(part: CountedPart) -> PartJSON:
     return {"node": part.node, "port": part.port, "value": part.value, "times": part.times}
 
 
-def layout_json(layout: Layout) -> TableLayoutJSON:
-    """The layout with its counted parts and its open ends in words."""
+def players_count(game: Game) -> bool:
+    """Whether the count is the players' to make: under muggins claims (§9 O1), while a hand
+    is played, nothing a front end gets carries it (the layout's total, its counted parts,
+    which ends count; a play's total and its sum), since an opponent who reads it needs not
+    count to call, nor a placer to claim. A play's ``points`` stay: they are what it scored,
+    as public as the scores."""
+    return game.rules.muggins_claims and game.phase == "play"
+
+
+def layout_json(
+    layout: Layout, *, count_shown: bool = True, count: bool = True
+) -> TableLayoutJSON:
+    """The layout with its counted parts and its open ends in words; ``count_shown``: whether
+    a front end shows its count (see ``count_shown``); ``count=False``: with neither its total
+    nor what counts (see ``players_count``)."""
     base = layout.to_json()
-    parts = layout.counted_parts()
+    parts = layout.counted_parts() if count else []
     counted = {(p.node, p.port) for p in parts}
     doubles = {p.node for p in parts if p.times == 2}  # both in-line halves of a double count
     nodes = base["nodes"]
@@ -199,11 +220,13 @@ def layout_json(layout: Layout) -> TableLayoutJSON:
             "node": e["node"], "port": e["port"], "value": e["value"],
             "tile": f"{node['touching']}-{node['outer']}", "lead": e["node"] == 1,
             "branch": branch, "spinner": node["spinner"],
-            "counted": (e["node"], e["port"]) in counted or (
+            "counted": None if not count else (e["node"], e["port"]) in counted or (
                 e["node"] in doubles and not branch),
         })
-    out: TableLayoutJSON = {"nodes": nodes, "ends": base["ends"], "total": base["total"],
-                            "parts": [_part_json(p) for p in parts], "open_ends": ends}
+    out: TableLayoutJSON = {"nodes": nodes, "ends": base["ends"],
+                            "total": base["total"] if count else None,
+                            "parts": [_part_json(p) for p in parts], "open_ends": ends,
+                            "count_shown": count_shown}
     if "sniff" in base:
         out["sniff"] = base["sniff"]
     return out
@@ -313,7 +336,7 @@ def _explain(game: Game, events: Sequence[Event], layout: Layout,
     out: list[EventEntryJSON] = []
     for event in events:
         if isinstance(event, PlayEvent):
-            out.append(_play_entry(game.rules, layout, event, action))
+            out.append(_play_entry(game.rules, layout, event, action, players_count(game)))
         elif isinstance(event, DrawEvent):
             params: EventParamsJSON = {"seat": event.seat, "scores": list(event.scores)}
             message = "draw"
@@ -361,13 +384,15 @@ def _scores_before(game: Game, event: DrawEvent) -> Sequence[int]:
 
 
 def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
-                action: PublicAction | None) -> EventEntryJSON:
+                action: PublicAction | None, hide_count: bool) -> EventEntryJSON:
     # The action behind the event: the last of the history when the game is just after it.
     move = action.move if action is not None and action.seat == event.seat and (
         action.kind in ("lead", "place")) and action.move is not None and (
         str(action.move) == event.move) else None
     params: EventParamsJSON = {"seat": event.seat, "move": event.move, "total": event.total,
                                "points": event.points, "scores": list(event.scores)}
+    if hide_count:  # ``players_count``: neither the total nor its sum
+        del params["total"]
     lead = move is None or move.kind == "lead"
     if move is not None and move.tile is not None:
         params["tile"] = _touching_first(move.tile, move.touching)
@@ -379,7 +404,7 @@ def _play_entry(rules: Ruleset, layout: Layout, event: PlayEvent,
             params["onto"] = f"{parent.touching}-{parent.outer}"
             params["port"] = move.port
             params["end"] = move.touching
-    if rules.scoring != "none":
+    if rules.scoring != "none" and not hide_count:
         params["parts"] = [_part_json(p) for p in layout.counted_parts()]
     kind = "lead" if lead else "place"
     if event.claim is not None:  # §9 O1: what was claimed; a short or over claim is for the

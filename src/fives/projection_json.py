@@ -4,9 +4,9 @@ reusable as an outgoing schema. Fields are only ever added, never renamed.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
-from fives.layout import LayoutJSON
+from fives.layout import EndJSON, NodeJSON, SniffForm
 from fives.rules import OptionValue
 from fives.views import ActionJSON
 
@@ -34,6 +34,8 @@ class RulesJSON(TypedDict):
     overdraw_cost: int  # what a charged draw gives the deck (0 where there is none)
     muggins_claims: bool  # §9 O1: the players claim their points, opponents may call
     muggins_overclaim: str  # "void" or "foster_penalty"
+    score_step: int  # every play score is a multiple of it (the claim's - and + buttons)
+    claim_max: int  # the largest claim (``fives.moves.CLAIM_MAX``)
 
 
 class PartJSON(TypedDict):
@@ -55,14 +57,22 @@ class OpenEndJSON(TypedDict):
     lead: bool  # on the lead tile
     branch: bool  # a spinner's branch (N S L R)
     spinner: bool  # on a spinner
-    counted: bool  # among the counted parts of the total now
+    # among the counted parts of the total now; null while the players count (§9 O1)
+    counted: bool | None
 
 
-class TableLayoutJSON(LayoutJSON):
-    """``Layout.to_json()`` plus the counted parts of the total and the open ends in words."""
+class TableLayoutJSON(TypedDict):
+    """``Layout.to_json()`` plus the counted parts of the total and the open ends in words.
+    Under muggins claims (§9 O1), while a hand is played, the count is the players' to make:
+    ``total`` is null, ``parts`` empty and no end says whether it counts."""
 
+    nodes: list[NodeJSON]
+    ends: list[EndJSON]
+    total: int | None
+    sniff: NotRequired[SniffForm]
     parts: list[PartJSON]  # value * times add up to ``total``
     open_ends: list[OpenEndJSON]
+    count_shown: bool  # whether a table shows the count (not under claims, §9 O1)
 
 
 class TallyJSON(TypedDict):

@@ -10,40 +10,16 @@ names the hand, the action or field, and what was expected.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict
 
+from fives.dealing import Deal, opening_method
 from fives.errors import FivesError, RecordError
-from fives.events import Event
-from fives.game import GAME_OVER, PLAY, Deal, Game, HandEnd, opening_method
-from fives.rules import OptionValue, Ruleset, find_preset
+from fives.events import GAME_OVER, PLAY, Event, HandEnd
+from fives.game import Game
+from fives.record_writer import FORMAT, JSONObject, check_meta, field_error
+from fives.rules import Ruleset, find_preset
 from fives.tiles import TILE_COUNT, Tile
-
-FORMAT = "fives-record/1"
-
-JSONObject = dict[str, object]  # a JSON object as read: checked field by field before use
-
-
-class HandRecordJSON(TypedDict):
-    """One hand of a record as ``Game.to_record`` writes it (§12.3)."""
-
-    hands: list[list[str]]
-    boneyard: list[str]
-    leader: NotRequired[int]  # always written; a reader needs it only where lots choose
-    actions: list[str]
-    meta: NotRequired[JSONObject]
-
-
-class RecordJSON(TypedDict):
-    """A record as ``Game.to_record`` writes it (§12.3)."""
-
-    format: str
-    rules: str
-    options: dict[str, OptionValue]
-    start_scores: list[int]
-    hands: list[HandRecordJSON]
-    meta: NotRequired[JSONObject]
 
 
 @dataclass(eq=False)
@@ -161,50 +137,46 @@ class Record:
                 yield step
 
 
-def _field_error(field: str, message: str) -> RecordError:
-    return RecordError(f"{field}: {message}", key="record_field", field=field)
-
-
 def _tile(value: object, field: str) -> Tile:
     if not isinstance(value, str):
-        raise _field_error(field, f"{value!r} is not a tile (expected text like '6-3')")
+        raise field_error(field, f"{value!r} is not a tile (expected text like '6-3')")
     try:
         return Tile.parse(value)
     except FivesError:
-        raise _field_error(field, f"{value!r} is not a tile (expected text like '6-3')") from None
+        raise field_error(field, f"{value!r} is not a tile (expected text like '6-3')") from None
 
 
 def _deal(entry: object, where: str, rules: Ruleset) -> Deal:
     if not isinstance(entry, dict):
-        raise _field_error(where, "expected an object with hands, boneyard and actions")
+        raise field_error(where, "expected an object with hands, boneyard and actions")
     unknown = set(entry) - {"hands", "boneyard", "leader", "actions", "meta"}
     if unknown:
-        raise _field_error(where, f"unknown field(s) {', '.join(sorted(unknown))}")
+        raise field_error(where, f"unknown field(s) {', '.join(sorted(unknown))}")
     if "meta" in entry:
         check_meta(entry["meta"], f"{where}.meta")
     hands = entry.get("hands")
     if not isinstance(hands, list) or len(hands) != rules.players:
-        raise _field_error(f"{where}.hands", f"expected {rules.players} list(s) of tiles")
+        raise field_error(f"{where}.hands", f"expected {rules.players} list(s) of tiles")
     seen: dict[Tile, str] = {}
     parsed: list[tuple[Tile, ...]] = []
     for s, hand in enumerate(hands):
         field = f"{where}.hands[{s}]"
         if not isinstance(hand, list) or len(hand) != rules.hand_size:
-            raise _field_error(field, f"expected {rules.hand_size} tiles")
+            raise field_error(field, f"expected {rules.hand_size} tiles")
         tiles = tuple(_tile(v, f"{field}[{j}]") for j, v in enumerate(hand))
         for j, t in enumerate(tiles):
             if t in seen:
-                raise _field_error(f"{field}[{j}]", f"tile {t} already appears at {seen[t]}")
+                raise field_error(f"{field}[{j}]", f"tile {t} already appears at {seen[t]}")
             seen[t] = f"{field}[{j}]"
         parsed.append(tiles)
     bone = entry.get("boneyard")
     expected = TILE_COUNT - rules.players * rules.hand_size
     if not isinstance(bone, list) or len(bone) != expected:
-        raise _field_error(f"{where}.boneyard", f"expected the other {expected} tiles")
+        raise field_error(f"{where}.boneyard", f"expected the other {expected} tiles")
     bone_tiles = tuple(_tile(v, f"{where}.boneyard[{j}]") for j, v in enumerate(bone))
     for j, t in enumerate(bone_tiles):
         if t in seen:
-            raise _field_error(f"{where}.boneyard[{j}]", f"tile {t} already appears at {seen[t]}")
+            raise field_error(f"{where}.boneyard[{j}]", f"tile {t} already appears at {seen[t]}")
         seen[t] = f"{where}.boneyard[{j}]"
     return Deal(tuple(parsed), bone_tiles)
 
@@ -223,84 +195,39 @@ def load_record(data: str | bytes | Mapping[str, object]) -> Record:
             raise RecordError("not valid JSON: the file is not UTF-8 text",
                               key="record_json") from None
     if not isinstance(data, dict):
-        raise _field_error("(top level)", "expected a JSON object")
+        raise field_error("(top level)", "expected a JSON object")
     unknown = set(data) - {"format", "rules", "options", "start_scores", "hands", "meta"}
     if unknown:
-        raise _field_error("(top level)", f"unknown field(s) {', '.join(sorted(unknown))}")
+        raise field_error("(top level)", f"unknown field(s) {', '.join(sorted(unknown))}")
     meta = check_meta(data["meta"], "meta") if "meta" in data else {}
     if data.get("format") != FORMAT:
-        raise _field_error("format", f"{data.get('format')!r}, expected {FORMAT!r}")
+        raise field_error("format", f"{data.get('format')!r}, expected {FORMAT!r}")
     try:
         preset = find_preset(data.get("rules"))
     except FivesError as exc:
-        raise _field_error("rules", str(exc)) from None
+        raise field_error("rules", str(exc)) from None
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise _field_error("options", "expected an object of option names and values")
+        raise field_error("options", "expected an object of option names and values")
     try:
         rules = Ruleset.preset(preset, **options)
     except FivesError as exc:
-        raise _field_error("options", str(exc)) from None
+        raise field_error("options", str(exc)) from None
     start = data.get("start_scores")
     start_scores: tuple[int, ...] | None = None
     if start is not None:
         if (not isinstance(start, list) or len(start) != rules.sides
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)):
-            raise _field_error("start_scores", f"expected {rules.sides} whole numbers")
+            raise field_error("start_scores", f"expected {rules.sides} whole numbers")
         for v in start:
             if v >= rules.target:
-                raise _field_error("start_scores",
+                raise field_error("start_scores",
                                    f"{v} is not below the target {rules.target}")
         start_scores = tuple(start)
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise _field_error("hands", "expected a non-empty list of hands")
+        raise field_error("hands", "expected a non-empty list of hands")
     return Record(rules, start_scores, tuple(hands), meta)
-
-
-def check_meta(value: object, where: str = "meta") -> JSONObject:
-    """A ``meta`` object as §12.3 allows it: a JSON object (text keys, JSON values). Replay
-    ignores what it says; anything else there is an error naming the field."""
-    if not isinstance(value, dict):
-        raise _field_error(where, f"expected an object (names and values), got {value!r:.60}")
-    bad = [k for k in value if not isinstance(k, str)]
-    if bad:
-        raise _field_error(where, f"key {bad[0]!r} is not text")
-    try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise _field_error(where, f"holds a value JSON cannot carry ({exc})") from None
-    return value
-
-
-def add_meta(
-    record: RecordJSON,
-    meta: Mapping[str, object] | None = None,
-    hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
-    | None = None,
-) -> RecordJSON:
-    """Put ``meta`` objects into a record (§12.3): ``meta`` at the top level, ``hand_meta`` per
-    hand (a list aligned with the hands, ``None`` for none, or a mapping of 0-based hand
-    indexes). Checked first: a bad value raises ``RecordError`` and changes nothing."""
-    top = (check_meta(dict(meta) if isinstance(meta, Mapping) else meta, "meta")
-           if meta is not None else None)
-    hands = record.get("hands", [])
-    per_hand: dict[int, JSONObject] = {}
-    if hand_meta is not None:
-        items = (hand_meta.items() if isinstance(hand_meta, Mapping)
-                 else enumerate(hand_meta))
-        for k, value in items:
-            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(hands):
-                raise _field_error("hand_meta", f"no hand {k!r} in a record of "
-                                   f"{len(hands)} hand(s)")
-            if value is not None:
-                per_hand[k] = check_meta(dict(value) if isinstance(value, Mapping) else value,
-                                         f"hands[{k}].meta")
-    if top is not None:
-        record["meta"] = top
-    for k, value in per_hand.items():
-        hands[k]["meta"] = value
-    return record
 
 
 def game_from_record(data: str | bytes | Mapping[str, object] | Record) -> Game:

@@ -1,21 +1,47 @@
-"""What the checked path keeps of a hand, and the history and the record written from it.
+"""The record format (RULES.md §12.3) and what the checked path keeps of a hand, with the
+history and the record written from it.
 
 ``Game.play`` keeps each action raw (seat, move code, drawn tile, the open ports before it);
-the public history (``Game.history``) and the record (RULES.md §12.3, ``Game.to_record``) are
-written from those entries only when first asked for. ``fives.record`` reads records back.
+the public history (``Game.history``) and the record (``Game.to_record``) are written from those
+entries only when first asked for. ``fives.record`` reads records back and replays them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+import json
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple, NotRequired, TypedDict
 
+from fives.errors import RecordError
 from fives.moves import BASE_MASK, LEAD_PORT, Move
+from fives.rules import OptionValue, Ruleset
 from fives.tiles import TILE_BY_ID, Tile, tiles_of
 
-if TYPE_CHECKING:
-    from fives.record import RecordJSON
-    from fives.rules import Ruleset
+FORMAT = "fives-record/1"
+
+JSONObject = dict[str, object]  # a JSON object as read: checked field by field before use
+
+
+class HandRecordJSON(TypedDict):
+    """One hand of a record as ``Game.to_record`` writes it (§12.3)."""
+
+    hands: list[list[str]]
+    boneyard: list[str]
+    leader: NotRequired[int]  # always written; a reader needs it only where lots choose
+    actions: list[str]
+    meta: NotRequired[JSONObject]
+
+
+class RecordJSON(TypedDict):
+    """A record as ``Game.to_record`` writes it (§12.3)."""
+
+    format: str
+    rules: str
+    options: dict[str, OptionValue]
+    start_scores: list[int]
+    hands: list[HandRecordJSON]
+    meta: NotRequired[JSONObject]
+
 
 Action = tuple[int, int, int, list[int]]  # seat, move code, drawn id or -1, playable ports
 
@@ -94,7 +120,7 @@ def write_record(rules: Ruleset, start_scores: Sequence[int],
                  logs: Sequence[HandLog]) -> RecordJSON:
     """The record (§12.3) of a game of ``rules`` with these hands."""
     return {
-        "format": "fives-record/1",
+        "format": FORMAT,
         "rules": rules.name,
         "options": rules.options(),
         "start_scores": list(start_scores),
@@ -108,3 +134,52 @@ def write_record(rules: Ruleset, start_scores: Sequence[int],
             for log in logs
         ],
     }
+
+
+def field_error(field: str, message: str) -> RecordError:
+    return RecordError(f"{field}: {message}", key="record_field", field=field)
+
+
+def check_meta(value: object, where: str = "meta") -> JSONObject:
+    """A ``meta`` object as §12.3 allows it: a JSON object (text keys, JSON values). Replay
+    ignores what it says; anything else there is an error naming the field."""
+    if not isinstance(value, dict):
+        raise field_error(where, f"expected an object (names and values), got {value!r:.60}")
+    bad = [k for k in value if not isinstance(k, str)]
+    if bad:
+        raise field_error(where, f"key {bad[0]!r} is not text")
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise field_error(where, f"holds a value JSON cannot carry ({exc})") from None
+    return value
+
+
+def add_meta(
+    record: RecordJSON,
+    meta: Mapping[str, object] | None = None,
+    hand_meta: Sequence[Mapping[str, object] | None] | Mapping[int, Mapping[str, object]]
+    | None = None,
+) -> RecordJSON:
+    """Put ``meta`` objects into a record (§12.3): ``meta`` at the top level, ``hand_meta`` per
+    hand (a list aligned with the hands, ``None`` for none, or a mapping of 0-based hand
+    indexes). Checked first: a bad value raises ``RecordError`` and changes nothing."""
+    top = (check_meta(dict(meta) if isinstance(meta, Mapping) else meta, "meta")
+           if meta is not None else None)
+    hands = record.get("hands", [])
+    per_hand: dict[int, JSONObject] = {}
+    if hand_meta is not None:
+        items = (hand_meta.items() if isinstance(hand_meta, Mapping)
+                 else enumerate(hand_meta))
+        for k, value in items:
+            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(hands):
+                raise field_error("hand_meta", f"no hand {k!r} in a record of "
+                                   f"{len(hands)} hand(s)")
+            if value is not None:
+                per_hand[k] = check_meta(dict(value) if isinstance(value, Mapping) else value,
+                                         f"hands[{k}].meta")
+    if top is not None:
+        record["meta"] = top
+    for k, value in per_hand.items():
+        hands[k]["meta"] = value
+    return record

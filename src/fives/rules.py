@@ -101,6 +101,11 @@ def fifths(pips: int) -> int:
     return (pips + 2) // 5
 
 
+def hand_value(pips: int, displayed: bool) -> int:
+    """A hand's rounded value in the score unit: D(p) in displayed points, else R5(p)."""
+    return fifths(pips) if displayed else round5(pips)
+
+
 def play_score(scoring: Scoring, total: int) -> int:
     """The play score of a counted total under a scoring rule (RULES.md §1.5, §9 O3)."""
     if total <= 0:
@@ -187,11 +192,9 @@ class Ruleset:
         return self.name in TALLY_PRESETS
 
     def round_hand(self, pips: int) -> int:
-        """A hand's rounded value in this ruleset's score unit (the settlement's own:
-        ``ScoreRules.round_hand``; whether a settlement rounds at all: ``counted_hands``)."""
-        from fives.settlement import score_rules  # the score rules build on the rules
-
-        return score_rules(self).round_hand(pips)
+        """A hand's rounded value in this ruleset's score unit (the settlement's own, see
+        ``hand_value``; whether a settlement rounds at all: ``counted_hands``)."""
+        return hand_value(pips, self.unit == "displayed")
 
     def score_of_total(self, total: int) -> int:
         return play_score(self.scoring, total)

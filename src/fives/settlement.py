@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from fives.events import HandResult
-from fives.rules import fifths, round5
+from fives.rules import Ruleset, hand_value
 from fives.tiles import TILE_COUNT
-
-if TYPE_CHECKING:
-    from fives.rules import Ruleset
 
 # No layout of the 28 tiles counts 400 or more: a play score table covers every total.
 MAX_TOTAL = 400
@@ -102,8 +99,8 @@ class ScoreRules:
     # ------------------------------------------------------------------ end of the hand
     def round_hand(self, pips: int) -> int:
         """A hand's rounded value in the score unit: D(p) or R5(p) (RULES.md §1.6; the
-        formulas are ``fives.rules.fifths`` and ``round5``)."""
-        return fifths(pips) if self.displayed else round5(pips)
+        formula is ``fives.rules.hand_value``)."""
+        return hand_value(pips, self.displayed)
 
     def settle(
         self, result: HandResult, out_seat: int | None, pips: Sequence[int],

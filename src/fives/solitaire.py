@@ -6,12 +6,8 @@ Read from the game's events and rules, so it needs nothing from the game's hot p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fives.events import DrawEvent, GameEndEvent, HandEndEvent, PlayEvent
-
-if TYPE_CHECKING:
-    from fives.game import Game
+from fives.game import Game
 
 
 def deck_sources(game: Game) -> dict[str, int]:

@@ -9,18 +9,14 @@ ended, the reveal (every remaining hand) is public and is included.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
-from fives.errors import UsageError
-from fives.events import HandEndEvent, HandEndRevealJSON
-from fives.game import PLAY, Phase, PublicAction
+from fives.events import HandEndEvent, HandEndRevealJSON, Phase
 from fives.layout import Layout, LayoutJSON
 from fives.moves import Move
+from fives.record_writer import PublicAction
 from fives.rules import OptionValue, Ruleset
 from fives.tiles import Tile
-
-if TYPE_CHECKING:
-    from fives.game import Game
 
 
 class ActionJSON(TypedDict):
@@ -55,6 +51,8 @@ class SeatViewJSON(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """What one seat may know, as ``Game.view(seat)`` builds it (see the module's note)."""
+
     rules: Ruleset
     seat: int | None  # None: a spectator
     hand: tuple[Tile, ...]
@@ -72,43 +70,6 @@ class SeatView:
     history: tuple[PublicAction, ...]
     last_hand_end: HandEndEvent | None
     winner: int | None
-
-    @classmethod
-    def of(cls, game: Game, seat: int | None) -> SeatView:
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players
-        ):
-            raise UsageError(
-                f"invalid seat {seat!r}: expected a seat number from 0 to {game.players - 1}, "
-                "or None for a spectator", key="invalid_seat", seat=repr(seat),
-            )
-        own = game.hand(seat) if seat is not None else ()
-        history = tuple(
-            a if a.tile is None or a.seat == seat else a._replace(tile=None)
-            for a in game.history
-        )
-        my_turn = seat is not None and game.phase == PLAY and game.turn == seat
-        layout = game.layout.copy()  # a copy has no undo history
-        return cls(
-            rules=game.rules,
-            seat=seat,
-            hand=own,
-            hand_sizes=game.hand_sizes,
-            boneyard_size=game.boneyard_size,
-            scores=tuple(game.scores),
-            start_scores=game.start_scores,
-            turn=game.turn,
-            phase=game.phase,
-            hand_number=game.hand_number,
-            leader=game.leader,
-            # The tile that must lead is the leader's secret until it is played.
-            forced_lead=game.forced_lead if seat == game.leader else None,
-            layout=layout,
-            legal_moves=_seat_moves(game, seat, my_turn),
-            history=history,
-            last_hand_end=game.last_hand_end if game.phase != PLAY else None,
-            winner=game.winner,
-        )
 
     def to_json(self) -> SeatViewJSON:
         """The dict a client receives (see docs/ENGINE_API.md)."""
@@ -132,17 +93,6 @@ class SeatView:
                               if self.last_hand_end is not None else None),
             "winner": self.winner,
         }
-
-
-def _seat_moves(game: Game, seat: int | None, my_turn: bool) -> tuple[Move, ...]:
-    """The legal moves of ``seat``: its turn's moves, and under RULES.md §9 O1 its own muggins
-    call while a window is open (a call is not bound to the turn)."""
-    if not game.rules.muggins_claims:
-        return tuple(game.legal_moves) if my_turn else ()
-    if seat is None or game.phase != PLAY:
-        return ()
-    return tuple(m for m in game.legal_moves
-                 if (m.caller == seat if m.kind == "muggins" else my_turn))
 
 
 def action_json(action: PublicAction) -> ActionJSON:

@@ -17,7 +17,7 @@ from fives.views import SeatView
 from .helpers import CASES, case_id, play_game, seat_players
 
 
-@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("level", [*LEVELS, "expert-pbi"])
 def test_same_seed_same_game(level: str) -> None:
     rules = Ruleset.preset("all-fives", target=80)
 
@@ -86,7 +86,7 @@ def test_hidden_tiles_do_not_change_decisions(case: tuple[str, dict[str, Any]]) 
         assert view.to_json() == other_view.to_json()
         changed += (other.hand_masks != game.hand_masks
                     or other.boneyard_ids != game.boneyard_ids)
-        for level in LEVELS:
+        for level in [*LEVELS, "expert-pbi"]:
             budget = Budget(iterations=6)
             a = make_player(level, seed=21).choose(view, budget)
             b = make_player(level, seed=21).choose(other_view, budget)

@@ -11,7 +11,8 @@ from fives.bots import Budget, make_player
 from fives.bots.endgame import _position, _Solver, applies, solve
 from fives.bots.greedy import greedy_key
 from fives.errors import UsageError
-from fives.game import PLAY, Game
+from fives.events import PLAY
+from fives.game import Game
 from fives.rules import Ruleset
 from fives.views import SeatView
 

@@ -6,7 +6,8 @@ import random
 
 from fives.bots import make_player
 from fives.bots.inference import forced_lead_evidence, infer, pips_mask, sample_deal
-from fives.game import Deal, Game
+from fives.dealing import Deal
+from fives.game import Game
 from fives.rules import Ruleset
 from fives.tiles import DOUBLES_MASK, FULL_SET, MATCH, TILE_BY_ID, mask_of
 

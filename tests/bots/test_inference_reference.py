@@ -29,8 +29,9 @@ from fives.bots.inference import (
     strict_slots,
 )
 from fives.bots.sim import HEAVY
+from fives.dealing import Deal
 from fives.errors import UsageError
-from fives.game import Deal, Game
+from fives.game import Game
 from fives.layout import Layout
 from fives.record_writer import PublicAction
 from fives.rules import Ruleset

@@ -7,6 +7,7 @@ import pytest
 from fives.bots import LEVELS, Budget, Candidate, Player, level_name, make_player
 from fives.game import Game
 from fives.rules import Ruleset
+from fives.views import SeatView
 
 
 def test_levels_by_name_and_number() -> None:
@@ -116,3 +117,25 @@ def test_expert_v1_is_a_bench_level_not_offered_to_players() -> None:
     assert (now.soft, now.prune_z, now.prune_from) != (v1.soft, v1.prune_z, v1.prune_from)
     view = _decision_view()
     assert v1.choose(view, Budget(iterations=3)) in view.legal_moves  # type: ignore[arg-type, attr-defined]
+
+
+def test_expert_v2_and_expert_pbi_are_bench_levels() -> None:
+    from fives.bots import BENCH_LEVELS
+    from fives.bots.expert import ExpertPbiPlayer, ExpertPlayer, ExpertV2Player
+
+    for name in ("expert-v2", "expert-pbi"):
+        assert name in BENCH_LEVELS and name not in LEVELS
+        assert level_name(name.upper()) == name
+    v2 = make_player("expert-v2", seed=3)
+    assert isinstance(v2, ExpertV2Player) and v2.name == "expert-v2"
+    pbi = make_player("expert-pbi", seed=3)
+    assert isinstance(pbi, ExpertPbiPlayer) and pbi.name == "expert-pbi" and pbi.policy
+    # expert-v2 is the expert of today under a fixed name: the same choices and values.
+    now = make_player("expert", seed=3)
+    assert type(now) is ExpertPlayer and not now.policy
+    assert (v2.soft, v2.policy, v2.prune_z, v2.prune_from) == (
+        now.soft, now.policy, now.prune_z, now.prune_from)
+    view: SeatView = _decision_view()  # type: ignore[assignment]
+    budget = Budget(iterations=40)
+    assert v2.explain(view, top=9, budget=budget) == now.explain(view, top=9, budget=budget)
+    assert pbi.choose(view, budget) in view.legal_moves

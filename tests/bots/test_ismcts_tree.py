@@ -28,11 +28,10 @@ from fives.bots.ismcts import (
     _Node,
 )
 from fives.bots.sim import HEAVY, HandSim
-from fives.game import Game
+from fives.game import Game, new_layout
 from fives.moves import DRAW, LEAD_PORT, Move
 from fives.rules import Ruleset
 from fives.settlement import ScoreRules, score_rules
-from fives.state import new_layout
 from fives.tiles import Tile
 from fives.views import SeatView
 

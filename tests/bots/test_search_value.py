@@ -15,7 +15,8 @@ import pytest
 from fives.bots import Budget, make_player
 from fives.bots.greedy import greedy_key
 from fives.bots.search import DEPTH, SearchPlayer, _Search
-from fives.game import PLAY, Game
+from fives.events import PLAY
+from fives.game import Game
 from fives.rules import Ruleset
 
 

@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fives.game import Deal, Game
+from fives.dealing import Deal
+from fives.game import Game
 from fives.rules import Ruleset
 from fives.tiles import ALL_TILES, Tile
 

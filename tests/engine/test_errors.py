@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from fives.dealing import Deal
 from fives.errors import FivesError, IllegalMoveError, InvalidMoveError
-from fives.game import Deal, Game
+from fives.game import Game
 from fives.moves import Move
 from fives.rules import Ruleset
 from fives.tiles import ALL_TILES, Tile

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from fives.dealing import Deal
 from fives.errors import FivesError
-from fives.game import Deal, Game
+from fives.game import Game
 from fives.record import load_record
 from fives.rules import Ruleset
 from fives.tiles import ALL_TILES

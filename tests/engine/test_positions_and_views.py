@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from fives.dealing import Deal
 from fives.errors import FivesError, UsageError
-from fives.game import Deal, Game
+from fives.game import Game
 from fives.layout import Layout
 from fives.moves import Move
 from fives.rules import Ruleset

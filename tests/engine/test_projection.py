@@ -20,7 +20,7 @@ import pytest
 from fives.claims import with_exact_claim
 from fives.errors import FivesError
 from fives.game import Game
-from fives.moves import Move
+from fives.moves import CLAIM_MAX, Move
 from fives.projection import (
     ProjectionJSON,
     explain_events,
@@ -467,3 +467,22 @@ def test_the_hands_events_end_with_the_last_actions(preset: str, options: dict[s
             if "parts" in params:
                 assert sum(p["value"] * p["times"] for p in params["parts"]) == params["total"]
     assert "muggins" in kinds or not game.rules.muggins_claims  # a call among the actions
+
+
+@pytest.mark.parametrize(("preset", "options", "shown", "step"), [
+    ("all-fives", {}, True, 5), ("all-fives", {"muggins_claims": True}, False, 5),
+    ("five-up", {}, True, 1), ("five-up", {"muggins_claims": True}, False, 1),
+    ("block", {}, False, 1), ("fives-and-threes", {}, True, 1),
+])
+def test_the_projection_says_whether_the_count_shows_and_how_claims_step(
+        preset: str, options: dict[str, Any], shown: bool, step: int) -> None:
+    """The front ends read these and re-derive none: no count under claims (§9 O1: the
+    players count) nor where the ends never score; every play score is a multiple of the
+    step; one claim cap, the engine's."""
+    rules = Ruleset.preset(preset, **options)
+    public = public_part(Game(rules, seed=1))
+    assert public["layout"]["count_shown"] is shown
+    assert public["rules"]["score_step"] == step
+    assert all(points % step == 0 for points in score_rules(rules).score_table)
+    assert public["rules"]["claim_max"] == CLAIM_MAX
+

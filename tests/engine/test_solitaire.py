@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from fives.dealing import Deal
 from fives.errors import IllegalMoveError, RulesError
 from fives.events import GameEndEvent, HandEndEvent
-from fives.game import Deal, Game
+from fives.game import Game
 from fives.record import load_record
 from fives.rules import Ruleset
 from fives.solitaire import deck_sources

@@ -29,7 +29,8 @@ from fives.envs.encoding import (
     shared_rules_vector,
 )
 from fives.envs.table import Table
-from fives.game import Game, Phase
+from fives.events import Phase
+from fives.game import Game
 from fives.rules import PRESETS, Ruleset
 from fives.tiles import TILE_BY_ID
 from fives.views import SeatView

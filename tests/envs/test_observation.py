@@ -22,7 +22,7 @@ from fives.envs.encoding import (
     encode_view,
 )
 from fives.envs.table import Table
-from fives.game import PLAY
+from fives.events import PLAY
 from fives.moves import Move
 from fives.rules import Ruleset
 from fives.tiles import TILE_BY_ID, tiles_of

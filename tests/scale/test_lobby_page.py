@@ -23,6 +23,7 @@ def browser() -> Iterator[Browser]:
 
 def start_page(browser: Browser, url: str, lang: str) -> tuple[Page, list[str]]:
     page = browser.new_context(locale="en-GB").new_page()
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the lobby's form
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url)

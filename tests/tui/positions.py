@@ -13,7 +13,7 @@ from typing import Any
 
 from fives.claims import with_exact_claim
 from fives.game import Game
-from fives.record import RecordJSON
+from fives.record_writer import RecordJSON
 from fives.rules import Ruleset
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from fives.bots import make_player
-from fives.claims import CallWindow, ClaimsGame, with_exact_claim
+from fives.claims import CallWindow, with_exact_claim
 from fives.game import Game
 from fives.rules import Ruleset
 from fives.tui import commands
@@ -126,7 +126,7 @@ def listed(s: PlaySession, seat: int = 0) -> list[Move]:
 
 def window(s: PlaySession) -> CallWindow | None:
     """The muggins call window open now (§9 O1), if any."""
-    return s.game.call_window if isinstance(s.game, ClaimsGame) else None
+    return s.game.call_window
 
 
 def short_claim(lang: str = "en") -> tuple[PlaySession, Recorder]:

@@ -110,6 +110,39 @@ def test_static_files_are_cached_by_content_hash(make_client: Any) -> None:
     assert client.get("/static/nope.js").status_code == 404
 
 
+def test_a_page_that_loads_once(make_client: Any) -> None:
+    """Issue 40, D12: text gzipped; every module imports the others by the release's version
+    (cached for a year); the page, a file asked for without its version, the presets and the
+    catalog revalidate with their ETag (304, no body); one language's page keys."""
+    client = make_client()
+    page = client.get("/")
+    assert page.headers["content-encoding"] == "gzip" and page.headers["etag"]
+    release = page.text.split("/static/app.js?v=", 1)[1].split('"', 1)[0]
+    app = client.get(f"/static/app.js?v={release}")
+    assert app.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert app.headers["content-encoding"] == "gzip"
+    imports = [line for line in app.text.splitlines() if line.startswith("import ")]
+    assert imports and all(f'.js?v={release}";' in line for line in imports), imports
+    for path in ("/", "/static/hand.js", "/api/presets", "/api/messages?lang=fr"):
+        first = client.get(path)
+        assert first.status_code == 200 and first.headers["etag"], path
+        again = client.get(path, headers={"if-none-match": first.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"", path
+        other = client.get(path, headers={"if-none-match": '"0123"'})
+        assert other.status_code == 200, path
+    plain = client.get("/static/style.css", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text.startswith("/*")
+    # each form has its own tag: a gzipped copy does not revalidate a plain one
+    zipped = client.get("/static/style.css").headers["etag"]
+    assert zipped != plain.headers["etag"]
+    assert client.get("/static/style.css", headers={
+        "accept-encoding": "identity", "if-none-match": zipped}).status_code == 200
+    french = client.get("/api/messages?lang=fr").json()
+    assert list(french) == ["fr"]
+    assert all(k.startswith("web.") and not k.startswith("web.not_found.") for k in french["fr"])
+    assert len(client.get("/api/messages?lang=fr").content) < 40_000
+
+
 @pytest.mark.parametrize("make_client", ["sqlite"], indirect=True)  # one process
 def test_health_and_metrics(make_client: Any) -> None:
     client = make_client(metrics_token="s3cret")
@@ -181,7 +214,7 @@ def test_pages_send_no_referrer_and_no_third_party(make_client: Any) -> None:
     assert "http" not in page.text.replace('xmlns="http://www.w3.org/2000/svg"', "")
     presets = client.get("/api/presets").json()
     assert {p["id"] for p in presets["presets"]} >= {"five-up", "all-fives"}
-    messages = client.get("/api/messages").json()
+    messages = client.get("/api/messages?lang=fr").json()
     assert messages["fr"]["web.spinner"] == "double pivot"
 
 
@@ -320,6 +353,20 @@ def test_illegal_move_error_says_what_is_legal(make_client: Any) -> None:
     assert "6-6@9" in error["message"]["en"]
     # Players' words in both languages: no 0-based seat number from the engine's own message.
     assert "seat" not in error["message"]["en"] and "place" not in error["message"]["fr"]
+    pair.close()
+
+
+def test_illegal_move_error_names_draw_and_pass_in_the_readers_language(
+        make_client: Any) -> None:
+    client = make_client()
+    pair = Pair(client)
+    seat = pair.mover()
+    pair.ws[seat].send_json({"type": "play", "move": "pass"})  # a lead is due: no pass
+    error = recv(pair.ws[seat])
+    assert error["key"] == "illegal_move", error
+    assert "« passer »" in error["message"]["fr"], error["message"]
+    assert "pass" not in error["message"]["fr"].replace("passer", "")
+    assert "'pass'" in error["message"]["en"]
     pair.close()
 
 

@@ -200,15 +200,22 @@ def test_the_board_pans_and_zooms_from_the_keyboard_and_a_drag(long_board: Page)
 
 
 
-def test_the_hand_end_panel_takes_the_board_out_of_tab_order(long_board: Page) -> None:
-    """The panel covers the board (its zoom buttons too): Tab skips what it covers."""
+def test_the_hand_end_panel_leaves_the_last_layout_in_view(long_board: Page) -> None:
+    """Issue 40, D11: the panel sits beside or under the board, never over it: the last layout
+    can be looked at (and zoomed, its buttons in reach of Tab)."""
     page = long_board
-    assert not page.evaluate("document.getElementById('board-wrap').inert")
     play_until(page, "state.frame.public.phase !== 'play'")
     assert page.is_visible("#reveal")
-    assert page.evaluate("document.getElementById('board-wrap').inert")
+    board = page.locator("#board-scroll").bounding_box()
+    panel = page.locator("#reveal").bounding_box()
+    assert board is not None and panel is not None
+    apart = (panel["x"] >= board["x"] + board["width"] - 0.5
+             or panel["y"] >= board["y"] + board["height"] - 0.5)
+    assert apart, (board, panel)
+    assert not page.evaluate("document.getElementById('board-wrap').inert")
     page.evaluate("document.activeElement && document.activeElement.blur()")
+    reached = False
     for _ in range(40):
         page.keyboard.press("Tab")
-        assert not page.evaluate("document.getElementById('board-wrap')"
-                                 ".contains(document.activeElement)")
+        reached = reached or page.evaluate("document.activeElement.id === 'zoom-fit'")
+    assert reached

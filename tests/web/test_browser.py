@@ -79,13 +79,19 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
+# The start page's "More options" open (remembered by the page), for tests that fill its form.
+MORE_OPEN = "localStorage.setItem('fives.more', 'open')"
+
+
 def new_page(browser: Browser, locale: str = "en-GB", phone: bool = False,
-             bypass_csp: bool = False) -> Page:
+             bypass_csp: bool = False, more: bool = True) -> Page:
     """A page whose errors (scripts, console, CSP) are kept in ``page.errors``; ``bypass_csp``
     lets a test add axe-core's script."""
     size: ViewportSize = (
         {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900})
     context = browser.new_context(locale=locale, viewport=size, bypass_csp=bypass_csp)
+    if more:
+        context.add_init_script(MORE_OPEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -150,9 +156,11 @@ def test_play_a_whole_game_against_a_bot_by_clicking(
     page = new_page(browser, phone=True)
     page.goto(base_url + "/")
     page.wait_for_selector("#preset option", state="attached")
-    page.select_option("#lang", "fr")
-    assert page.inner_text("#create") == "Créer la table"
+    page.select_option("#lang", "fr")  # its texts are fetched then (the page has one language)
+    page.wait_for_function("() => document.getElementById('create').textContent"
+                           " === 'Créer la table'")
     page.select_option("#lang", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
     page.select_option("#preset", "all-fives")
     page.select_option("#players", "2")
     page.fill("#target", "40")
@@ -172,8 +180,9 @@ def test_play_a_whole_game_against_a_bot_by_clicking(
             page.wait_for_timeout(50)
     assert phase(page) == "game_over"
     assert actions >= 3
-    status = page.inner_text("#status")
-    assert "you win" in status or "wins" in status
+    assert page.inner_text("#status") == "Game over"  # the panel beside says who won
+    winner = page.inner_text("#reveal h2")
+    assert "You win" in winner or "wins" in winner, winner
     assert page.locator("#btn-rematch").count() == 1
     page.screenshot(path=str(shots / "3-game-over.png"), full_page=True)
     with page.expect_download() as download:
@@ -323,6 +332,7 @@ def test_whole_game_by_keyboard_with_axe_and_live_region(
 ) -> None:
     context = browser.new_context(locale="fr-FR" if lang == "fr" else "en-GB", bypass_csp=True,
                                   viewport={"width": 1366, "height": 900})
+    context.add_init_script(MORE_OPEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -408,6 +418,7 @@ def test_screenshots_of_every_variant(
     middle and the end of the hand go to the screenshot folder."""
     width, height = (int(x) for x in size.split("x"))
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context.add_init_script(MORE_OPEN)
     page = context.new_page()
     page.goto(base_url + "/")
     page.wait_for_selector("#preset option", state="attached")
@@ -451,6 +462,7 @@ def test_placement_animation_and_sound_toggle(
     toggle is remembered."""
     context = browser.new_context(reduced_motion=motion,  # type: ignore[arg-type]
                                   viewport={"width": 1366, "height": 900})
+    context.add_init_script(MORE_OPEN)
     context.add_init_script("""
         window.slides = 0;
         const animate = Element.prototype.animate;
@@ -543,6 +555,7 @@ def test_a_british_sniff_is_drawn_along_the_line_with_its_side_tiles_where_they_
     can, until both side tiles are down."""
     context = browser.new_context(reduced_motion="reduce", locale="en-GB",
                                   viewport={"width": 1100, "height": 900})
+    context.add_init_script(MORE_OPEN)
     page = context.new_page()  # no slide-in: a tile is where the layout says at once
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

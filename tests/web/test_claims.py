@@ -16,6 +16,7 @@ from fives.bots import make_player
 from fives.claims import with_exact_claim
 from fives.errors import FivesError
 from fives.events import MugginsEvent, PlayEvent
+from fives.moves import CLAIM_MAX
 from fives.record import load_record
 from fives.web import fairdeal
 from fives.web.protocol import ProtocolError, check_frame, parse_message, parse_table_request
@@ -201,6 +202,21 @@ def test_every_bad_claim_is_refused_and_changes_nothing() -> None:
     refused("spectator", service, None, "play", {"move": move, "claim": 5})
     entry = service.check_command(0, "play", {"move": move, "claim": 35})
     assert entry is not None and entry.payload["move"] == move + "=35"
+
+
+def test_the_claim_cap_is_the_engines() -> None:
+    clock = Clock()
+    service = table([HUMAN, bot()], clock)
+    game = service.game
+    assert game is not None
+    if service.seats[game.turn].kind == "bot":
+        step(service, clock)
+    move = placements(service)[0]
+    refused("bad_claim", service, 0, "play", {"move": move, "claim": CLAIM_MAX + 1})
+    entry = service.check_command(0, "play", {"move": move, "claim": 1000})
+    assert entry is not None and entry.payload["move"] == move + "=1000"
+    entry = service.check_command(0, "play", {"move": move, "claim": CLAIM_MAX})
+    assert entry is not None and entry.payload["move"] == f"{move}={CLAIM_MAX}"
 
 
 def test_a_claim_at_a_table_without_claims_is_refused() -> None:
@@ -471,3 +487,56 @@ def test_the_start_page_is_offered_the_preset_and_the_option() -> None:
     assert not presets["five-up-solitaire"]["claims"]  # nobody could call
     assert catalog["countings"] == ["exact", "human"]
     assert 5 in catalog["call_windows"] and max(catalog["call_windows"]) <= 30
+
+
+# --- the count is the players' to make (issue 40, D16) ----------------------------------------
+
+def count_shown(frame: dict[str, Any]) -> list[str]:
+    """Where a state frame carries the count: the layout's total, its counted parts, an end
+    that says whether it counts, a play's total or its sum."""
+    layout = frame["public"]["layout"]
+    found = [f"layout.{k}" for k in ("total", "parts") if layout[k]]
+    found += [f"end {e['node']}{e['port']}" for e in layout["open_ends"]
+              if e["counted"] is not None]
+    found += [f"{ev['params']['move']}.{k}" for ev in frame["events"]
+              if ev["kind"] in ("lead", "place") for k in ("total", "parts")
+              if k in ev["params"]]
+    return found
+
+
+@pytest.mark.parametrize("claims", [True, False])
+def test_no_frame_carries_the_count_while_the_players_count(claims: bool) -> None:
+    """Under muggins claims nobody's frame (a seat's, a spectator's, a full one) carries the
+    count while the hand is played; without claims every frame does (the check can fail)."""
+    clock = Clock()
+    service = table([HUMAN, HUMAN], clock, preset="muggins-1868" if claims else "muggins-1864")
+    service.join(1, 0)
+    service.join(2, 1)
+    service.join(3, None)
+    game = service.game
+    assert game is not None
+    rng = random.Random(40)
+    shown, plays = [], 0
+    while game.phase_name == "play":
+        seat = game.turn
+        own = [m for m in game.view(seat).legal_moves if m.kind != "muggins"]
+        move = rng.choice(own)
+        fields: dict[str, Any] = {"move": move.notation(explicit=True)}
+        if claims and move.kind in ("lead", "place"):
+            fields["claim"] = rng.randrange(0, 5) * 5
+        plays += move.kind in ("lead", "place")
+        frames = commit(service, service.check_command(seat, "play", fields), clock)
+        assert set(frames) == {1, 2, 3}
+        texts = [*frames.values(), service.full_frame(None), service.full_frame(0)]
+        for text in texts:
+            frame = json.loads(text)
+            if frame["public"]["phase"] == "play":
+                shown += count_shown(frame)
+    assert plays > 2
+    if claims:
+        assert shown == []
+        # once the hand is over, the count is there again
+        assert json.loads(service.full_frame(None))["public"]["layout"]["total"] is not None
+    else:
+        assert any(s.startswith("layout.total") for s in shown)
+        assert any(".total" in s and not s.startswith("layout") for s in shown)

@@ -40,6 +40,7 @@ def test_a_failed_or_non_json_request_says_so_with_a_retry(
 ) -> None:
     page = browser.new_page()
     page.add_init_script(f"localStorage.setItem('fives.lang', '{lang}')")
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the start form unfolded
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.route("**/api/tables", failing_route(["abort", "502"]))
@@ -110,6 +111,7 @@ def test_the_lobby_says_when_a_request_fails_with_a_retry(
     and the cancel each say what went wrong in the reader's language, with a retry."""
     page = browser.new_page()
     page.add_init_script(f"localStorage.setItem('fives.lang', '{lang}')")
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the start form unfolded
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     network, not_json = text("web.err.network", lang), text("web.err.not_json", lang, status=502)

@@ -73,6 +73,8 @@ def test_review_a_whole_bot_game(base_url: str, browser: Browser, shots: Path, l
             break
     assert found, "no decision showed its better move on the table"
     assert page.locator("#review-move .klass").count() == 1
+    words = page.locator("body").inner_text()
+    assert "review." not in words and "web." not in words  # every text found in the catalog
     page.screenshot(path=str(shots / f"review-{lang}-{'phone' if phone else 'desktop'}.png"),
                     full_page=True)
     assert axe_violations(page) == []

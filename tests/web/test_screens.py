@@ -67,6 +67,7 @@ def shown_beyond_frames(page: Page) -> set[str]:
 def open_page(browser: Browser, url: str, lang: str) -> Page:
     page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
     page.add_init_script(f"localStorage.setItem('fives.lang', '{lang}')")
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the start form unfolded
     page.add_init_script(RECORD)
     page.goto(url)
     page.wait_for_selector("body[data-seq]")
@@ -147,6 +148,7 @@ def abort(route: Route) -> None:
 def test_the_error_messages_pass_axe(server: Server, browser: Browser, lang: str) -> None:
     page = browser.new_page(bypass_csp=True)  # axe is injected
     page.add_init_script(f"localStorage.setItem('fives.lang', '{lang}')")
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the start form unfolded
     page.route("**/api/tables", abort)
     page.route("**/api/lobby", abort)
     page.goto(server.base + "/")

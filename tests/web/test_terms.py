@@ -61,6 +61,7 @@ def test_the_start_page_explains_its_words_in_both_languages(server: Server,
                                                              browser: Browser) -> None:
     page = browser.new_page()
     page.add_init_script("localStorage.setItem('fives.lang', 'en')")
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the start form unfolded
     page.goto(server.base + "/")
     page.wait_for_selector("#preset option", state="attached")
     for lang in ("en", "fr"):
@@ -92,6 +93,7 @@ def test_the_table_explains_the_boneyard_and_the_deck_in_both_languages(
                         "seats": [{"kind": "me"}]}).json()["me"]
     page = browser.new_page()
     page.add_init_script("localStorage.setItem('fives.lang', 'en')")
+    page.add_init_script("localStorage.setItem('fives.more', 'open')")  # the start form unfolded
     page.goto(server.base + me)
     page.wait_for_selector(".score .deck-from")
     for lang in ("en", "fr"):

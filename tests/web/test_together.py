@@ -205,9 +205,14 @@ def test_undo_against_bots_is_logged_and_replays() -> None:
         raise AssertionError("no hand with two placements in 50 deals")
     undo = service.check_command(0, "undo", {})
     assert undo is not None and undo.kind == "undo"
-    commit(service, undo, clock)
+    frames = commit(service, undo, clock)
     entries.append((undo.kind, undo.payload))
     assert service.game is not None
+    # The page takes the hand's story anew: the undone moves leave "What happened" (issue 40).
+    frame = json.loads(frames[1])
+    plays = [e for e in frame["events"] if e["kind"] in ("lead", "place")]
+    assert frame.get("full") is True
+    assert len(plays) == len(frame["public"]["layout"]["nodes"]) > 0
     view, count = before
     assert service.game.view(0).to_json() == view  # back before the last placement
     assert len(service.moves[-1]) == count

@@ -233,6 +233,11 @@ def test_hint_and_undo_against_a_bot(base_url: str, browser: Browser, shots: Pat
         page.click("#btn-undo")
         page.wait_for_function("n => document.querySelectorAll('#hand .tile-btn').length > n",
                                arg=tiles)
+        # "What happened" tells the hand as it is now: no undone move left in it (issue 40)
+        plays = page.evaluate("state.log.filter((e) => e.kind === 'lead' || "
+                              "e.kind === 'place').length")
+        assert plays == page_frame(page, "public.layout.nodes.length")
+        assert page.locator("#log li").count() == page.evaluate("Math.min(60, state.log.length)")
         page.screenshot(path=str(shots / "together-6-undone.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -13,7 +13,7 @@ from fives.errors import UsageError
 
 LEVELS: dict[str, int] = {"random": 1, "greedy": 2, "heuristic": 3, "search": 4, "expert": 5}
 # Levels kept for measurement (``fives match expert expert-v1``), not offered to players.
-BENCH_LEVELS: tuple[str, ...] = ("expert-v1", "ismcts")
+BENCH_LEVELS: tuple[str, ...] = ("expert-v1", "expert-v2", "expert-pbi", "ismcts")
 _NAMES = {number: name for name, number in LEVELS.items()}
 
 
@@ -71,7 +71,12 @@ def _make_player(level: str | int, seed: int | None) -> Player:
         from fives.envs.policy import PolicyPlayer  # the rl extra
 
         return PolicyPlayer(name[7:], seed)
-    from fives.bots.expert import ExpertPlayer, ExpertV1Player
+    from fives.bots.expert import (
+        ExpertPbiPlayer,
+        ExpertPlayer,
+        ExpertV1Player,
+        ExpertV2Player,
+    )
     from fives.bots.heuristic import HeuristicPlayer
     from fives.bots.search import SearchPlayer
 
@@ -81,6 +86,10 @@ def _make_player(level: str | int, seed: int | None) -> Player:
         return SearchPlayer(seed)
     if name == "expert-v1":
         return ExpertV1Player(seed)
+    if name == "expert-v2":
+        return ExpertV2Player(seed)
+    if name == "expert-pbi":
+        return ExpertPbiPlayer(seed)
     if name == "ismcts":
         from fives.bots.ismcts import IsmctsPlayer
 

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from fives.claims import callers
 from fives.errors import UsageError
 from fives.moves import Move
 from fives.settlement import MAX_TOTAL
@@ -282,9 +283,7 @@ def table_call(game: Game, players: Mapping[int, Player]) -> Move | None:
     """The first muggins call (§9 O1) that the bot seats ``players`` make on the window open in
     ``game``, asked in turn order from the placer (the seats that may call, X-6), or None. A
     table asks it after every placement, before the next action."""
-    from fives.claims import ClaimsGame, callers  # only games under claims have a window
-
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window
     if window is None:
         return None
     for seat in callers(game.rules, window.placer):

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from fives.bots.sim import outcome_value
 from fives.errors import UsageError
-from fives.game import GAME_OVER, PLAY, Game
+from fives.events import GAME_OVER, PLAY
+from fives.game import Game
 from fives.tiles import tiles_of
 
 if TYPE_CHECKING:

@@ -49,6 +49,8 @@ class Knowledge:
     soft: dict[int, tuple[SoftEvent, ...]] = field(default_factory=dict)
     # Per seat with soft events: the chance that a sample ignores one (passed over, kept heavy).
     keep: dict[int, tuple[float, float]] = field(default_factory=dict)
+    # Per other seat: every placement it chose among others (``bots.belief`` weighs deals by it).
+    decisions: dict[int, tuple[Decision, ...]] = field(default_factory=dict)
 
     def possible(self, seat: int) -> int:
         """Tiles that ``seat`` may hold (in at least one of its slots)."""
@@ -132,8 +134,11 @@ def infer(view: SeatView, *, soft: bool = False) -> Knowledge:
         evidence = {seat: tuple(SoftEvent(*e) for e in evs)
                     for seat, evs in replay.events.items() if seat in slots}
         keep = replay.keep_rates()
+    decisions = {} if replay is None else {
+        seat: tuple(ds) for seat, ds in replay.decisions.items() if seat in slots}
     return Knowledge(
-        me, hand, unseen, slots, view.boneyard_size, len(view.hand_sizes), evidence, keep
+        me, hand, unseen, slots, view.boneyard_size, len(view.hand_sizes), evidence, keep,
+        decisions,
     )
 
 
@@ -172,6 +177,18 @@ class SoftEvent(NamedTuple):
     kept: int  # draws the seat kept afterwards: its newest ``kept`` slots escape this event
 
 
+@dataclass
+class Decision:
+    """One placement of another seat that had a choice: what it played and what else would have
+    fitted there, for the player model of ``bots.belief``. Scores are raw points."""
+
+    points: int  # what the play scored
+    tile: int  # the tile it placed
+    scores: dict[int, int]  # every other tile it might have held that fitted: its best score
+    known: list[int] = field(default_factory=list)  # of those, tiles it placed later: held then
+    kept: int = 0  # draws kept afterwards: its newest ``kept`` slots were not held then
+
+
 class _Replay:
     """Replays the hand's placements on a fresh layout, noting each other seat's soft events
     and learning how faithfully each seat follows them.
@@ -200,6 +217,9 @@ class _Replay:
         # heavier].
         self.counts: dict[int, list[int]] = {}
         self.events: dict[int, list[list[int]]] = {}  # per seat: [beat, heavy, kept]
+        self.decisions: dict[int, list[Decision]] = {}
+        self.since: dict[int, list[Decision]] = {}  # per seat: decisions since its last kept draw
+        self.scale = 5 if score_rules(rules).displayed else 1
 
     def place(self, seat: int, code: int, tid: int | None, after_draw: bool) -> None:
         layout = self.layout
@@ -240,14 +260,27 @@ class _Replay:
                 elif best == points and HEAVY[other] > HEAVY[tid]:
                     heavy |= 1 << other
             self.open.setdefault(seat, []).append((scores, points, tid))
+            since = self.since.setdefault(seat, [])
+            for decision in since:
+                if tid in decision.scores:
+                    decision.known.append(tid)
+            if scores:
+                scale = self.scale
+                decision = Decision(points * scale, tid,
+                                    {t: v * scale for t, v in scores.items()})
+                since.append(decision)
+                self.decisions.setdefault(seat, []).append(decision)
             if beat or heavy:
                 self.events.setdefault(seat, []).append([beat, heavy, 0])
         layout.place_code(code)
 
     def kept_draw(self, seat: int) -> None:
         self.open.pop(seat, None)  # a later placement may be the new tile
+        self.since.pop(seat, None)
         for event in self.events.get(seat, ()):
             event[2] += 1
+        for decision in self.decisions.get(seat, ()):
+            decision.kept += 1
 
     def keep_rates(self) -> dict[int, tuple[float, float]]:
         """Per seat, the chance that a sample ignores one of its passed-over / kept-heavy
@@ -321,12 +354,13 @@ def sample_deal(
 
 def _deal(
     knowledge: Knowledge, slots: dict[int, tuple[int, ...]], rng: random.Random, tries: int,
-    *, relax: bool,
+    *, relax: bool, held: dict[int, list[int]] | None = None,
 ) -> tuple[list[int], list[int]] | None:
-    order: list[tuple[int, int]] = []  # (seat, forbidden)
+    """A deal meeting ``slots``; with ``held``, also each seat's tile per slot (newest first)."""
+    order: list[tuple[int, int, int]] = []  # (seat, forbidden, slot)
     for seat in sorted(slots):
-        for forbidden in slots[seat]:
-            order.append((seat, forbidden))
+        for i, forbidden in enumerate(slots[seat]):
+            order.append((seat, forbidden, i))
     unseen = knowledge.unseen
     order.sort(key=lambda sf: (unseen & ~sf[1]).bit_count())
     for attempt in range(tries):
@@ -334,7 +368,7 @@ def _deal(
         pool = unseen
         hands = [0] * knowledge.players
         ok = True
-        for seat, forbidden in order:
+        for seat, forbidden, i in order:
             allowed = pool & ~forbidden
             if not allowed:
                 if not last:
@@ -344,6 +378,8 @@ def _deal(
             tid = _pick(allowed, rng)
             pool &= ~(1 << tid)
             hands[seat] |= 1 << tid
+            if held is not None:
+                held[seat][i] = tid
         if ok:
             hands[knowledge.seat] = knowledge.hand
             bone = ids_of(pool)

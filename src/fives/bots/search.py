@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from fives.bots.base import Budget, Candidate, Player, SampleLoop
 from fives.bots.greedy import greedy_key
 from fives.bots.inference import infer, sample_deal
-from fives.game import GAME_OVER, PLAY, Game
+from fives.events import GAME_OVER, PLAY
+from fives.game import Game
 from fives.moves import Move
 from fives.tiles import PIPS, TILE_BY_ID, ids_of, tiles_of
 

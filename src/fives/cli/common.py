@@ -11,7 +11,7 @@ import shutil
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from fives.errors import UsageError
 from fives.i18n import LANGS, default_lang, text
@@ -188,7 +188,3 @@ def format_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], width
 def print_lines(lines: Sequence[str]) -> None:
     for line in lines:
         print(line)
-
-
-def lang_or_default(value: Any) -> str:
-    return value if isinstance(value, str) and value in LANGS else default_lang()

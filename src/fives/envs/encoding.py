@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from fives.game import Game, Phase
+from fives.events import Phase
+from fives.game import Game
 from fives.layout import MAX_NODES, Layout
 from fives.moves import DRAW, LEAD_PORT, PASS
 from fives.rules import PRESETS, Ruleset

@@ -22,7 +22,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fives.game import Deal, Game, opening_method
+from fives.dealing import Deal, opening_method
+from fives.game import Game
 from fives.moves import DRAW
 from fives.rules import Ruleset
 from fives.tiles import TILE_BY_ID, TILE_COUNT, tiles_of

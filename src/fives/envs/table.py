@@ -14,8 +14,10 @@ from typing import Literal
 
 import numpy as np
 
+from fives.dealing import Deal
 from fives.errors import FivesError
-from fives.game import GAME_OVER, HAND_OVER, PLAY, Deal, Game
+from fives.events import GAME_OVER, HAND_OVER, PLAY
+from fives.game import Game
 from fives.moves import DRAW, PASS
 from fives.rules import PRESETS, Ruleset
 

@@ -932,6 +932,22 @@ MESSAGES: dict[str, str] = {
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
+    "web.review.class.best": "meilleur",
+    "web.review.class.good": "bon",
+    "web.review.class.inaccuracy": "imprécision",
+    "web.review.class.mistake": "erreur",
+    "web.review.class.blunder": "gaffe",
+    "web.review.unit.raw": "pts",
+    "web.review.unit.displayed": "cinqs",
+    "web.review.col_seat": "Place",
+    "web.review.col_decisions": "Décisions",
+    "web.review.col_mean_loss": "Perte moyenne ({unit})",
+    "web.review.col_accuracy": "Précision",
+    "web.review.summary": "Bilan par place",
+    "web.review.accuracy_note": (
+        "Précision : la part moyenne de l'écart entre le pire et le meilleur coup légal que le "
+        "coup joué a comblée (100 : toujours le meilleur coup)."
+    ),
     "web.review.title": "Analyse de la partie",
     "web.review.open": "Analyser la partie",
     "web.review.replay": "La partie, coup par coup",
@@ -1003,13 +1019,14 @@ MESSAGES: dict[str, str] = {
     "web.watch_link": "Spectateurs",
     "web.you": "Vous",
     "web.seat_label": "Place {n}",
-    "web.bot_label": "Robot {n} ({level})",
+    "web.bot_label": "Robot {n}",
     "web.friend_label": "Joueur {n}",
     "web.deck": "La pioche",
     "web.offline": "absent",
     "web.side": "Camp {n}",
     "web.team": "{a} et {b}",
     "web.tiles_left": "dominos : {n}",
+    "web.partner": "partenaire",
     "web.boneyard": "Pioche : {n}",
     "web.hand_no": "Manche {n}",
     "web.your_turn": "À vous de jouer",
@@ -1081,6 +1098,22 @@ MESSAGES: dict[str, str] = {
     "web.ev.game_end": "Partie terminée : {name} gagne, {scores}.",
     "web.ev.game_end_team": "Partie terminée : {name} gagnent, {scores}.",
     "web.reveal": "Mains en fin de manche",
+    "web.quick.title": "Jouer aux dominos",
+    "web.quick.variant": "{name}, {n} joueurs",
+    "web.quick.rules": "Les règles",
+    "web.quick.bot": "Jouer contre l'ordinateur",
+    "web.quick.bot_go": "Jouer",
+    "web.quick.friend": "Jouer avec un ami",
+    "web.quick.friend_help": "Un lien à envoyer : votre ami prend l'autre place.",
+    "web.quick.friend_go": "Obtenir le lien",
+    "web.quick.now": "Jouer maintenant",
+    "web.quick.now_help": "Avec ceux qui attendent ; des robots prennent les places libres.",
+    "web.quick.more": "Plus d'options : variante, joueurs, objectif, minuterie",
+    "web.invite.title": "Invitez votre ami : envoyez-lui ce lien",
+    "web.invite.share": "Partager",
+    "web.hand_over": "Manche {n} terminée",
+    "web.sniff_short_us": "en travers",
+    "web.sniff_short_british": "en long",
     "web.not_found.title": "Page introuvable",
     "web.not_found.text": (
         "Il n'y a rien à cette adresse. Le lien d'une table porte son secret après le "
@@ -1214,18 +1247,25 @@ MESSAGES: dict[str, str] = {
     "web.err.lobby_closed": "Cette salle a été fermée : appuyez de nouveau sur Jouer maintenant.",
     "web.err.lobby_started": "La partie a commencé : votre place vous est gardée.",
     "web.err.illegal_move": "Le coup « {move} » n'est pas permis ici ; coups permis : {legal}.",
+    "web.err.move_draw": "piocher",
+    "web.err.move_pass": "passer",
+    "web.err.move_none": "aucun",
     "web.err.json_only": "Type de contenu « {value} » : attendu application/json.",
     "web.err.metrics": "Les métriques sont pour cet hôte, ou pour qui a le jeton des métriques.",
     "web.err.origin": "Les tables se créent depuis la page de ce site seulement.",
     "web.deal_committed": (
-        "Donne équitable : vérifiée après la manche (le serveur a scellé cette donne avant de "
-        "distribuer ; votre page la vérifiera)."
+        "Donne équitable : scellée avant de distribuer, vérifiée ici après la manche."
     ),
     "web.deal_verified": "Donne équitable : vérifiée. C'est bien la donne scellée avant.",
     "web.deal_failed": (
         "Vérification de la donne ÉCHOUÉE : la graine révélée ne donne pas cette donne."
     ),
     "web.deal_unchecked": "Donne non vérifiée ici (la page a besoin de https pour calculer).",
+    "web.deal_short_committed": "Donne équitable : scellée avant",
+    "web.deal_short_verified": "Donne équitable : vérifiée ✓",
+    "web.deal_short_failed": "Vérification ÉCHOUÉE",
+    "web.deal_short_unchecked": "Donne non vérifiée (https requis)",
+    "web.game_over": "Partie terminée",
     "web.err.tables_rate": (
         "Trop de nouvelles tables depuis votre adresse : {limit} par minute au plus."
     ),

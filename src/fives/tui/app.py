@@ -144,7 +144,7 @@ class FivesApp(App[int]):
         count: list[Text] = []
         if not data.get("nodes"):
             count = [Text(self.t("tui.layout_empty"), style="italic")]
-        elif rules.scoring != "none" and not rules.muggins_claims:  # §9 O1: players count
+        elif moment.public is not None and moment.public["layout"]["count_shown"]:
             count = wrap_text(count_line(moment.public["layout"], self.lang), width) \
                 if moment.public is not None else []
         self.fill("#count", count)

@@ -24,7 +24,6 @@ STYLE_SPINNER = "cyan"
 STYLE_NOTE = "dim"
 
 # Direction vectors (row, column) and the turns of the branches of a spinner drawn across.
-STEP = {"E": (0, 1), "W": (0, -1), "N": (-1, 0), "S": (1, 0)}
 LEFT_OF = {"E": "N", "W": "S", "N": "W", "S": "E"}
 RIGHT_OF = {"E": "S", "W": "N", "N": "E", "S": "W"}
 BACK = {"E": "W", "W": "E", "N": "S", "S": "N"}

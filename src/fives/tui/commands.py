@@ -18,7 +18,6 @@ from rich.text import Text
 from fives.errors import FivesError
 from fives.moves import CLAIM_MAX, Move
 from fives.tui.frame import move_words, overdraw_cost, wrap
-from fives.tui.screen import TALLY_PRESETS
 from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
@@ -269,7 +268,7 @@ def tally(s: PlaySession) -> list[Text]:
     lines: list[Text] = []
     for side, score in enumerate(s.game.scores):
         lines.append(Text(f"{s.names.side(side)}: {score}", style="bold"))
-        if rules.name in TALLY_PRESETS:
+        if rules.paper_tally:
             lines += [Text("  " + row, style="dim") for row in tally_lines(score, per_row=10)]
     if s.history:
         lines.append(Text(s.t("tui.summary_title"), style="bold"))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from fives.i18n import text
+from fives.projection import rules_json
 
 if TYPE_CHECKING:
     from fives.moves import Move
@@ -83,11 +84,10 @@ def score_lines(names: Sequence[str], scores: Sequence[int], turn_side: int | No
 
 
 def overdraw_cost(view: SeatView, moves: Sequence[Move]) -> int:
-    """What a draw among ``moves`` costs: the solitaire's overdraw price when the draw is
-    offered beside placements (RULES.md §4.3), else 0."""
-    rules = view.rules
-    if rules.overdraw_allowed and len(moves) > 1 and any(m.kind == "draw" for m in moves):
-        return rules.draw_cost
+    """What a draw among ``moves`` costs: the projection's overdraw price (0 where there is
+    none) when the draw is offered beside placements (RULES.md §4.3), else 0."""
+    if len(moves) > 1 and any(m.kind == "draw" for m in moves):
+        return rules_json(view.rules)["overdraw_cost"]
     return 0
 
 

@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from fives.tiles import Tile
     from fives.views import SeatView
 
-TALLY_PRESETS = ("five-up", "five-up-solitaire")
-
 
 @dataclass
 class Names:
@@ -73,7 +71,7 @@ def scores_table(
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column(text("tui.col_side", lang))
     table.add_column(text("tui.col_score", lang), justify="right")
-    show_tally = tally and rules.name in TALLY_PRESETS
+    show_tally = tally and rules.paper_tally
     if show_tally:
         table.add_column(text("tui.col_tally", lang), no_wrap=True)
     for side, score in enumerate(scores):
@@ -182,7 +180,7 @@ def layout_block(view: SeatView, layout: Mapping[str, Any], lang: str, *, last: 
     ends = describe_ends(data, lang)
     if len(ends):
         lines.append(ends)
-        if view.rules.scoring != "none" and not view.rules.muggins_claims:  # §9 O1: players count
+        if layout["count_shown"]:  # the projection's: not under claims (§9 O1)
             lines.append(count_line(layout, lang))
     return Group(*lines)
 

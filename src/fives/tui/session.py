@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from fives.claims import ClaimsGame, callers
+from fives.claims import callers
 from fives.events import DrawEvent, HandEndEvent, PassEvent, PlayEvent
 from fives.i18n import os_error_text, text
 from fives.moves import CLAIM_MAX, Move
@@ -41,7 +41,7 @@ from fives.tui.ui import UI, Moment
 if TYPE_CHECKING:
     from fives.bots import Player
     from fives.game import Game
-    from fives.record import RecordJSON
+    from fives.record_writer import RecordJSON
     from fives.tiles import Tile
     from fives.views import SeatView
 
@@ -259,7 +259,7 @@ class PlaySession:
         the placer: a person is offered muggins when the claim was short (once a window), a bot
         calls as it counts. True when somebody called."""
         game = self.game
-        window = game.call_window if isinstance(game, ClaimsGame) else None
+        window = game.call_window
         if window is None:
             return False
         key = (game.hand_number, len(game.history))

@@ -19,36 +19,26 @@ per window, by a "call" wake, a bot's delay after the placement (``bot_callers``
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
-from fives.claims import ClaimsGame, callers
+from fives.claims import callers
+from fives.errors import IllegalMoveError
 from fives.game import Game
-from fives.moves import parse_notation
-from fives.web.protocol import ProtocolError
-
-CALL_WINDOW_S = 5  # the default hold for a person's call, in seconds
-CALL_WINDOW_MAX_S = 30
-CALL_WINDOW_CHOICES = (0, 5, 10, 20, 30)  # what the start page offers
-MAX_CLAIM = 999  # a claim is a whole number from 0 to this (more is an over-claim anyway)
-COUNTING_DEFAULT = "human"  # how the bots of a claims table count (bots.base.HUMAN_COUNTING)
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)[1:-1] if isinstance(value, str) else str(value)
-    return text[:40]
+from fives.moves import CLAIM_MAX, parse_notation
+from fives.web.protocol import ProtocolError, shown_value
 
 
 def claimed_move(game: Game, move_text: str, claim: Any) -> str:
     """The move a client's ``play`` asks for, its claim written in (``6-3@2=15``) under O1;
-    ``ProtocolError`` for a claim missing, not a whole number from 0 to ``MAX_CLAIM``, on a
+    ``ProtocolError`` for a claim missing, not a whole number from 0 to ``CLAIM_MAX``, on a
     draw or pass, or at a table without claims; a call or a claim in the move text is refused
     too (a call is its own message, a claim its own field)."""
-    shown = _shown(move_text)
+    shown = shown_value(move_text)
     if not game.rules.muggins_claims:
         if claim is not None:
             raise ProtocolError(
-                f"claim {_shown(claim)}: this table plays without muggins claims: expected no "
-                "claim", "claim_without_claims", value=_shown(claim))
+                f"claim {shown_value(claim)}: this table plays without muggins claims: expected no "
+                "claim", "claim_without_claims", value=shown_value(claim))
         return move_text
     if "=" in move_text:
         raise ProtocolError(
@@ -62,48 +52,52 @@ def claimed_move(game: Game, move_text: str, claim: Any) -> str:
     if kind not in ("lead", "place"):
         if claim is not None:
             raise ProtocolError(
-                f"claim {_shown(claim)} with '{shown}': only a tile you place carries a claim",
-                "claim_not_placement", value=_shown(claim), move=shown)
+                f"claim {shown_value(claim)} with '{shown}': only a tile you place carries a claim",
+                "claim_not_placement", value=shown_value(claim), move=shown)
         return move_text
     if claim is None:
         raise ProtocolError(
             f"move '{shown}' has no claim: under muggins claims every tile you place says what "
             "it scores (the field 'claim', a whole number)", "claim_missing", move=shown)
-    if isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim <= MAX_CLAIM:
+    if isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim <= CLAIM_MAX:
         raise ProtocolError(
-            f"claim {_shown(claim)}: expected a whole number from 0 to {MAX_CLAIM}",
-            "bad_claim", value=_shown(claim), limit=MAX_CLAIM)
+            f"claim {shown_value(claim)}: expected a whole number from 0 to {CLAIM_MAX}",
+            "bad_claim", value=shown_value(claim), limit=CLAIM_MAX)
     return f"{move_text}={claim}"
 
 
 def call_move(game: Game, seat: int) -> str:
     """The call ``muggins:S`` of ``seat`` on the last placement, if it may make it now;
-    ``ProtocolError`` saying why not otherwise."""
+    otherwise a ``ProtocolError`` saying why: the engine's refusal reason
+    (``fives.explanations.ILLEGAL_REASONS``) under the web's error key."""
     if not game.rules.muggins_claims:
         raise ProtocolError("no muggins at this table: it plays without muggins claims",
                             "muggins_no_claims")
-    if game.phase_name != "play":
-        raise ProtocolError("no muggins now: the hand is over", "muggins_hand_over")
-    window = game.call_window if isinstance(game, ClaimsGame) else None
-    if window is None:
-        history = game.history
-        if history and history[-1].kind == "muggins":
+    move = f"muggins:{seat}"
+    try:
+        game.parse_move(move)  # the engine says whether this seat may call now, and why not
+    except IllegalMoveError as exc:
+        reason, params = exc.params["reason"], exc.params
+        if reason in ("hand_over", "game_over"):
+            raise ProtocolError("no muggins now: the hand is over", "muggins_hand_over") from None
+        if reason == "muggins_called":
+            caller = cast(int, params["caller"]) + 1
+            raise ProtocolError(f"muggins was already called by seat {caller}: only the first "
+                                "call counts", "muggins_called", seat=caller) from None
+        if reason == "muggins_own_side":
+            placer = cast(int, params["placer"]) + 1
             raise ProtocolError(
-                f"muggins was already called by seat {history[-1].seat + 1}: only the first "
-                "call counts", "muggins_called", seat=history[-1].seat + 1)
+                f"seat {seat + 1} may not call on seat {placer}'s tile: only another side calls "
+                "muggins", "muggins_own_side", seat=seat + 1, placer=placer) from None
         raise ProtocolError(
             "no muggins to call now: a call comes right after an opponent's tile, before the "
-            "next action", "muggins_closed")
-    if seat not in callers(game.rules, window.placer):
-        raise ProtocolError(
-            f"seat {seat + 1} may not call on seat {window.placer + 1}'s tile: only another "
-            "side calls muggins", "muggins_own_side", seat=seat + 1, placer=window.placer + 1)
-    return f"muggins:{seat}"
+            "next action", "muggins_closed") from None
+    return move
 
 
 def window_callers(game: Game | None) -> tuple[int, ...]:
     """The seats that may call on the window open now (none when none is open)."""
-    window = game.call_window if isinstance(game, ClaimsGame) else None
+    window = game.call_window if game is not None else None
     return () if game is None or window is None else callers(game.rules, window.placer)
 
 

@@ -42,7 +42,13 @@ from fives.errors import FivesError
 from fives.rules import PRESETS, Ruleset
 from fives.web.guard import client_address
 from fives.web.hub import GameServer
-from fives.web.protocol import ProtocolError, engine_error_frame, error_frame, parse_table_request
+from fives.web.protocol import (
+    ProtocolError,
+    engine_error_frame,
+    error_frame,
+    parse_table_request,
+    shown_value,
+)
 from fives.web.routes import Routes
 from fives.web.storage import SqliteStorage, Storage, hash_token
 
@@ -529,11 +535,6 @@ class Lobby:
         }, headers={"cache-control": "no-store"})
 
 
-def _shown(value: Any) -> str:
-    """A value as an error may repeat it: one line, escaped, never a lone surrogate."""
-    return repr(value)[:40] if not isinstance(value, str) else repr(value)[1:-1][:40]
-
-
 def parse_play_request(data: Any) -> tuple[str, int, int, str]:
     """(preset, players, wait, bot level) of a Play now request, or ProtocolError/FivesError."""
     from fives.bots import LEVELS
@@ -544,26 +545,27 @@ def parse_play_request(data: Any) -> tuple[str, int, int, str]:
     for name in data:
         if name not in allowed:
             raise ProtocolError(
-                f"unknown field '{_shown(name)}': expected {', '.join(sorted(allowed))}",
-                "unknown_field", field=_shown(name), type="lobby",
+                f"unknown field '{shown_value(name)}': expected {', '.join(sorted(allowed))}",
+                "unknown_field", field=shown_value(name), type="lobby",
                 expected=", ".join(sorted(allowed)))
     preset, players = data.get("preset"), data.get("players")
     wait, level = data.get("wait", 20), data.get("level", "greedy")
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise ProtocolError(f"variant '{_shown(preset)}': expected one of {', '.join(PRESETS)}",
-                            "bad_preset", value=_shown(preset), expected=", ".join(PRESETS))
+        raise ProtocolError(
+            f"variant '{shown_value(preset)}': expected one of {', '.join(PRESETS)}",
+            "bad_preset", value=shown_value(preset), expected=", ".join(PRESETS))
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise ProtocolError(
-            f"players '{_shown(players)}': expected 2, 3 or 4 (the lobby seats people "
-            "together)", "web.err.lobby_players", value=_shown(players))
+            f"players '{shown_value(players)}': expected 2, 3 or 4 (the lobby seats people "
+            "together)", "web.err.lobby_players", value=shown_value(players))
     Ruleset.preset(preset, players=players)  # FivesError names a wrong count for the variant
     if isinstance(wait, bool) or wait not in WAIT_CHOICES:
         raise ProtocolError(
-            f"wait '{_shown(wait)}': expected one of {', '.join(map(str, WAIT_CHOICES))} "
-            "seconds", "web.err.lobby_wait", value=_shown(wait),
+            f"wait '{shown_value(wait)}': expected one of {', '.join(map(str, WAIT_CHOICES))} "
+            "seconds", "web.err.lobby_wait", value=shown_value(wait),
             expected=", ".join(map(str, WAIT_CHOICES)))
     if not isinstance(level, str) or level not in LEVELS:
         raise ProtocolError(
-            f"bot level '{_shown(level)}': expected one of {', '.join(LEVELS)}",
-            "web.err.lobby_level", value=_shown(level), expected=", ".join(LEVELS))
+            f"bot level '{shown_value(level)}': expected one of {', '.join(LEVELS)}",
+            "web.err.lobby_level", value=shown_value(level), expected=", ".join(LEVELS))
     return preset, players, int(wait), str(level)

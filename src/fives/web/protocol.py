@@ -38,6 +38,7 @@ CLOSE_TIMEOUT = 4408  # no join in time
 CLOSE_TOO_MANY = 4429  # too many sockets, or too many wrong links, from one address
 CLOSE_FLOOD = 4430  # kept sending past its message rate for several seconds
 MAX_MOVE_CHARS = 32
+SHOWN_CHARS = 40  # the most of a bad value that an error message quotes
 
 
 def encode(value: Any) -> str:
@@ -84,6 +85,13 @@ class ProtocolError(Exception):
         super().__init__(message)
         self.key = key
         self.params = params
+
+
+def shown_value(value: object) -> str:
+    """A bad value as an error message quotes it: on one line (a text with its control
+    characters escaped, any other value as its ``repr``), at most ``SHOWN_CHARS`` long."""
+    text = repr(value)[1:-1] if isinstance(value, str) else repr(value)
+    return text[:SHOWN_CHARS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +177,8 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
         raise ProtocolError(
-            f"unknown message type {str(kind)[:40]!r}: expected one of {', '.join(SCHEMAS)}",
-            "unknown_type", value=str(kind)[:40], expected=", ".join(SCHEMAS),
+            f"unknown message type '{shown_value(kind)}': expected one of {', '.join(SCHEMAS)}",
+            "unknown_type", value=shown_value(kind), expected=", ".join(SCHEMAS),
         )
     schema = SCHEMAS[kind]
     fields = {k: v for k, v in data.items() if k != "type"}
@@ -178,8 +186,8 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
         if name not in schema:
             allowed = ", ".join(schema) or "no other field"
             raise ProtocolError(
-                f"unknown field {name[:40]!r} in {kind!r}: expected {allowed}",
-                "unknown_field", field=name[:40], type=kind, expected=allowed,
+                f"unknown field '{shown_value(name)}' in {kind!r}: expected {allowed}",
+                "unknown_field", field=shown_value(name), type=kind, expected=allowed,
             )
     for name, (ftype, required) in schema.items():
         if name not in fields:
@@ -191,7 +199,7 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
         value = fields[name]
         if not isinstance(value, ftype) or (isinstance(value, bool) and ftype is not bool):
             raise ProtocolError(
-                f"field {name!r} of {kind!r} is {json.dumps(value)[:40]}: expected "
+                f"field {name!r} of {kind!r} is {shown_value(json.dumps(value))}: expected "
                 f"{ftype.__name__}",
                 "bad_field", field=name, type=kind, expected=ftype.__name__,
             )
@@ -199,9 +207,9 @@ def parse_message(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Message:
         check_name(fields.get("name"))
     if kind == "play" and not 0 < len(fields["move"]) <= MAX_MOVE_CHARS:
         raise ProtocolError(
-            f"move {fields['move'][:40]!r} has {len(fields['move'])} characters: expected 1 to "
-            f"{MAX_MOVE_CHARS}, like '6-4@1' or 'draw'",
-            "bad_move_text", value=fields["move"][:40],
+            f"move '{shown_value(fields['move'])}' has {len(fields['move'])} characters: expected "
+            f"1 to {MAX_MOVE_CHARS}, like '6-4@1' or 'draw'",
+            "bad_move_text", value=shown_value(fields["move"]),
         )
     return Message(kind, fields)
 
@@ -220,8 +228,8 @@ def check_name(name: Any) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise ProtocolError(f"name {json.dumps(name)[:40]}: expected text", "bad_name_type",
-                            value=json.dumps(name)[:40])
+        raise ProtocolError(f"name {shown_value(json.dumps(name))}: expected text", "bad_name_type",
+                            value=shown_value(json.dumps(name)))
     shown: str = unicodedata.normalize("NFC", name).strip()
     if not shown:
         return None
@@ -326,7 +334,7 @@ def _check_fields(where: str, data: Mapping[str, Any],
                  for kind in kinds)
         if not ok:
             names = " or ".join("null" if k is None else k.__name__ for k in kinds)
-            raise ValueError(f"{where}: field {name!r} is {json.dumps(value)[:40]}: "
+            raise ValueError(f"{where}: field {name!r} is {shown_value(json.dumps(value))}: "
                              f"expected {names}")
 
 
@@ -357,12 +365,24 @@ def error_frame(key: str, message: str, **params: Any) -> dict[str, Any]:
     return {"type": "error", "key": key, "params": params, "message": texts}
 
 
+# The engine's words among its notations (RULES.md §12.2), said in the reader's language.
+MOVE_WORDS = ("draw", "pass", "none")
+
+
+def _move_words(moves: str, lang: str) -> str:
+    """``"6-4@1.E draw"`` as ``"6-4@1.E, piocher"`` in French."""
+    return ", ".join(text(f"web.err.move_{m}", lang) if m in MOVE_WORDS else m
+                     for m in moves.split())
+
+
 def engine_error_frame(exc: FivesError) -> dict[str, Any]:
     """The engine's English one-line message, and the best French one its key allows."""
     params = {k: v if isinstance(v, int | float | str | bool) else str(v)
               for k, v in exc.params.items()}
     if exc.key == "illegal_move" and "move" in params and "legal" in params:
-        texts = both_langs("web.err.illegal_move", **params)
+        texts = {lang: text("web.err.illegal_move", lang, **{
+            **params, "move": _move_words(str(params["move"]), lang),
+            "legal": _move_words(str(params["legal"]), lang)}) for lang in LANGS}
     else:
         texts = {lang: error_text(exc, lang) for lang in LANGS}
     return {"type": "error", "key": exc.key, "params": params, "message": texts}
@@ -373,6 +393,12 @@ def engine_error_frame(exc: FivesError) -> dict[str, Any]:
 TIMER_CHOICES = (0, 15, 30, 60)
 GRACE_CHOICES = (10, 20, 30, 60, 120)  # seconds before a bot plays for a player who left
 SEAT_KINDS = ("me", "friend", "bot")
+# Muggins claims (RULES.md §9 O1, fives.web.claims_window): how long bot and timer moves wait
+# for a person's call, in seconds, and how the bots of a claims table count.
+CALL_WINDOW_S = 5  # the default
+CALL_WINDOW_MAX_S = 30
+CALL_WINDOW_CHOICES = (0, 5, 10, 20, 30)  # what the start page offers
+COUNTING_DEFAULT = "human"  # bots.base.HUMAN_COUNTING
 # field -> (accepted Python type, required); values are then checked by parse_table_request.
 TABLE_FIELDS: dict[str, tuple[type, bool]] = {
     "preset": (str, True),
@@ -452,7 +478,7 @@ def _choice(req: dict[str, Any], name: str, choices: tuple[int, ...]) -> Any:
     value = req.get(name)
     if value is not None and value not in choices:
         key, expected = TABLE_FIELD_ERRORS[name]
-        raise ProtocolError(f"{name} {value!r}: {expected}", key, value=str(value)[:40])
+        raise ProtocolError(f"{name} {value!r}: {expected}", key, value=shown_value(value))
     return value
 
 
@@ -461,7 +487,6 @@ def claims_config(rules: Any, req: dict[str, Any]) -> dict[str, Any]:
     timers wait for a person's call (``counting``, ``call_window``); these fields are refused
     at a table without claims."""
     from fives.bots.base import COUNTING
-    from fives.web.claims_window import CALL_WINDOW_MAX_S, CALL_WINDOW_S, COUNTING_DEFAULT
 
     counting, window = req.get("bot_counting"), req.get("call_window_s")
     if not rules.muggins_claims:
@@ -476,8 +501,8 @@ def claims_config(rules: Any, req: dict[str, Any]) -> dict[str, Any]:
                              or 0 <= window <= CALL_WINDOW_MAX_S)):
         if not ok:
             key, expected = TABLE_FIELD_ERRORS[name]
-            raise ProtocolError(f"{name} {str(value)[:40]!r}: {expected}", key,
-                                value=str(value)[:40])
+            raise ProtocolError(f"{name} '{shown_value(value)}': {expected}", key,
+                                value=shown_value(value))
     return {"counting": counting or COUNTING_DEFAULT,
             "call_window": CALL_WINDOW_S if window is None else window}
 
@@ -493,8 +518,8 @@ def parse_table_request(req: Any) -> TableRequest:
     for name in req:
         if name not in TABLE_FIELDS:
             raise ProtocolError(
-                f"unknown field {name[:40]!r}: expected {', '.join(allowed)}",
-                "unknown_field", field=name[:40], type="table", expected=", ".join(allowed),
+                f"unknown field '{shown_value(name)}': expected {', '.join(allowed)}",
+                "unknown_field", field=shown_value(name), type="table", expected=", ".join(allowed),
             )
     for name, (ftype, required) in TABLE_FIELDS.items():
         value = req.get(name)
@@ -502,7 +527,7 @@ def parse_table_request(req: Any) -> TableRequest:
             continue
         if not _typed(value, ftype):
             key, expected = TABLE_FIELD_ERRORS[name]
-            params: dict[str, Any] = {"value": str(value)[:40]}
+            params: dict[str, Any] = {"value": shown_value(value)}
             if name == "preset":
                 params["expected"] = ", ".join(PRESETS)
             raise ProtocolError(
@@ -536,9 +561,9 @@ def parse_table_request(req: Any) -> TableRequest:
         if kind == "bot":
             if not isinstance(level, str) or level not in LEVELS:
                 raise ProtocolError(
-                    f"seat {i + 1}: bot level {str(level)[:40]!r}: expected one of "
+                    f"seat {i + 1}: bot level '{shown_value(level)}': expected one of "
                     f"{', '.join(LEVELS)}",
-                    "bad_level", seat=i + 1, value=str(level)[:40], expected=", ".join(LEVELS),
+                    "bad_level", seat=i + 1, value=shown_value(level), expected=", ".join(LEVELS),
                 )
             stored.append({"kind": "bot", "level": level})
         else:

@@ -3,18 +3,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fives.web.hub import Connection
 
-if TYPE_CHECKING:
-    from fives.web.shared import SharedGameServer
+
+class Owner(Protocol):
+    """What a remote socket needs of its table's owner (``SharedGameServer``)."""
+
+    def outbox(self, proc: str, conn_id: int, text: str) -> None: ...
 
 
 class RemoteConnection(Connection):
     """A socket on process ``proc``, known to the owner by its connection id there."""
 
-    def __init__(self, server: SharedGameServer, proc: str, conn_id: int,
+    def __init__(self, server: Owner, proc: str, conn_id: int,
                  seat: int | None, name: str | None = None) -> None:
         super().__init__("-", 1, _ignore_kick, id=conn_id, seat=seat, name=name)
         self.server = server

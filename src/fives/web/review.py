@@ -37,7 +37,7 @@ from starlette.responses import JSONResponse, Response
 
 from fives.web.botworker import BotPool, init_worker
 from fives.web.protocol import ProtocolError, error_frame
-from fives.web.routes import NO_STORE, Routes
+from fives.web.routes import NO_STORE, Body, Routes
 
 if TYPE_CHECKING:
     from fives.bots.review import Pending
@@ -281,12 +281,12 @@ class ReviewRoutes:
         self.routes = routes
         static = routes.static
         page = (static.folder / "game-review.html").read_text(encoding="utf-8")
-        for name, digest in static.hashes.items():
-            page = page.replace(f'"/static/{name}"', f'"/static/{name}?v={digest}"')
-        self.html = page
+        for name in static.bodies:  # versioned by the release, as the table's page
+            page = page.replace(f'"/static/{name}"', f'"/static/{name}?v={static.release}"')
+        self.html = Body.of(page.encode(), "text/html")
 
     async def page(self, request: Request) -> Response:
-        return Response(self.html, media_type="text/html", headers={"cache-control": "no-cache"})
+        return self.html.send(request, "no-cache")
 
     async def api(self, request: Request) -> Response:
         from fives.web.guard import client_address

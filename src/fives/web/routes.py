@@ -3,19 +3,30 @@
 Table creation checks, in order: the per-address budget, the JSON content type and the Origin
 (so a cross-site form cannot create tables), then reads the body while it streams and stops at
 the size limit, then checks it against ``protocol.parse_table_request``. Responses that carry
-seat links are ``no-store``. Static files are served with a long cache when asked for by their
-content hash (the page links them as ``/static/NAME?v=HASH``), and must be revalidated otherwise.
+seat links are ``no-store``.
+
+A page that loads once: the page, its static files, the presets and the catalogs are built once,
+gzipped once and sent gzipped to a browser that takes it, each with an ``ETag`` (a revalidation
+that matches is answered 304, no body). Static files are versioned by one hash of them all (the
+release): the page links them, and every module imports the others, as ``NAME?v=RELEASE``, so
+each is cached for a year and fetched again only after a release; asked for without it, they must
+be revalidated. The catalog is one language's, the ``web.`` keys the page says
+(``/api/messages?lang=fr``).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
+import mimetypes
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from fives.errors import FivesError
 from fives.rules import CLAIMS_PRESETS, HISTORICAL, SNIFF_PRESETS, Ruleset, default_target
@@ -28,6 +39,7 @@ from fives.web.guard import (
 )
 from fives.web.hub import GameServer
 from fives.web.protocol import (
+    CALL_WINDOW_CHOICES,
     GRACE_CHOICES,
     TIMER_CHOICES,
     ProtocolError,
@@ -36,6 +48,7 @@ from fives.web.protocol import (
     error_frame,
     parse_json,
     parse_table_request,
+    shown_value,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -61,27 +74,85 @@ async def read_body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
+@dataclass(frozen=True, slots=True)
+class Body:
+    """A response body built once: its bytes, gzipped once, and its entity tag."""
+
+    raw: bytes
+    zipped: bytes | None  # None where gzip would not make it smaller
+    etag: str
+    media_type: str
+
+    @classmethod
+    def of(cls, raw: bytes, media_type: str) -> Body:
+        zipped = gzip.compress(raw, compresslevel=9, mtime=0)
+        return cls(raw, zipped if len(zipped) < len(raw) else None,
+                   '"' + hashlib.sha256(raw).hexdigest()[:20] + '"', media_type)
+
+    def send(self, request: Request, cache_control: str,
+             headers: dict[str, str] | None = None) -> Response:
+        """This body for ``request``: gzipped when its ``Accept-Encoding`` takes gzip (the
+        gzipped form has a tag of its own), 304 when its ``If-None-Match`` names that form."""
+        zipped = self.zipped is not None and takes_gzip(request.headers.get("accept-encoding", ""))
+        etag = self.etag[:-1] + '-gz"' if zipped else self.etag
+        out = {**(headers or {}), "etag": etag, "cache-control": cache_control,
+               "vary": "accept-encoding"}
+        asked = request.headers.get("if-none-match", "")
+        if asked and (asked.strip() == "*" or etag in
+                      (tag.strip().removeprefix("W/") for tag in asked.split(","))):
+            return Response(status_code=304, headers=out)
+        if zipped and self.zipped is not None:
+            return Response(self.zipped, media_type=self.media_type,
+                            headers={**out, "content-encoding": "gzip"})
+        return Response(self.raw, media_type=self.media_type, headers=out)
+
+
+def takes_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (not refused with ``q=0``)."""
+    for item in accept_encoding.lower().split(","):
+        name, _, params = item.partition(";")
+        if name.strip() in ("gzip", "*"):
+            weight = params.strip()
+            if not weight.startswith("q="):
+                return True
+            try:
+                return float(weight[2:]) > 0
+            except ValueError:
+                return False
+    return False
+
+
+# A module's imports of the page's other modules: ``from "./dom.js"``.
+IMPORT = re.compile(r'(\bfrom\s*")(\./[\w.-]+\.js)(")')
+
+
 class StaticFiles:
-    """The page's files, each with its content hash."""
+    """The page's files, versioned by the release (one hash of them all), each built once."""
 
     def __init__(self, folder: Path = STATIC) -> None:
         self.folder = folder
-        self.hashes = {
-            p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16]
-            for p in folder.iterdir() if p.is_file()
-        }
-        page = (folder / "index.html").read_text(encoding="utf-8")
-        for name, digest in self.hashes.items():
-            page = page.replace(f'"/static/{name}"', f'"/static/{name}?v={digest}"')
-        self.page = page
+        files = {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+        digest = hashlib.sha256()
+        for name, data in files.items():
+            digest.update(name.encode() + b"\0" + data + b"\0")
+        self.release = digest.hexdigest()[:16]
+        self.bodies: dict[str, Body] = {}
+        for name, data in files.items():
+            if name.endswith(".js"):
+                data = IMPORT.sub(rf"\1\2?v={self.release}\3", data.decode()).encode()
+            kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+            self.bodies[name] = Body.of(data, "text/javascript" if name.endswith(".js") else kind)
+        page = files["index.html"].decode()
+        for name in files:
+            page = page.replace(f'"/static/{name}"', f'"/static/{name}?v={self.release}"')
+        self.page = Body.of(page.encode(), "text/html")
 
     async def serve(self, request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in self.hashes:
+        if name not in self.bodies:
             return await not_found(request, LookupError(name))
-        fresh = request.query_params.get("v") == self.hashes[name]
-        return FileResponse(self.folder / name, headers={
-            "cache-control": LONG_CACHE if fresh else "no-cache"})
+        fresh = request.query_params.get("v") == self.release
+        return self.bodies[name].send(request, LONG_CACHE if fresh else "no-cache")
 
 
 def not_found_page() -> str:
@@ -104,9 +175,10 @@ def not_found_page() -> str:
             f'<body><main class="not-found">{"".join(parts)}</main></body></html>')
 
 
-def rules_page(preset: str) -> str | None:
-    """A preset's rules page, in English then French, from the texts ``fives rules`` shows
-    (its title, its rules, the sniff where it takes one); None for an unknown preset."""
+def rules_page(preset: str, lang: str = "en") -> str | None:
+    """A preset's rules page, in the reader's language (``lang``) then the other, from the
+    texts ``fives rules`` shows (its title, its rules, the sniff where it takes one); None
+    for an unknown preset."""
     from html import escape
 
     from fives.i18n import text
@@ -114,8 +186,9 @@ def rules_page(preset: str) -> str | None:
 
     if preset not in PRESETS:
         return None
+    first = lang if lang in ("en", "fr") else "en"
     parts = []
-    for lang in ("en", "fr"):
+    for lang in sorted(("en", "fr"), key=lambda other: other != first):
         name = text(f"preset.name.{preset}", lang)
         paragraphs = [text(f"preset.rules.{preset}", lang)]
         if preset in SNIFF_PRESETS:
@@ -125,11 +198,24 @@ def rules_page(preset: str) -> str | None:
         parts.append(f'<section lang="{lang}"><h1>{escape(name)}</h1>{body}'
                      f'<p><a class="button" href="/">{escape(text("web.not_found.home", lang))}'
                      "</a></p></section>")
-    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{first}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(text(f"preset.name.{preset}", "en"))} · Fives</title>'
+            f'<title>{escape(text(f"preset.name.{preset}", first))} · Fives</title>'
             '<link rel="stylesheet" href="/static/style.css"></head>'
             f'<body><main class="not-found rules-page">{"".join(parts)}</main></body></html>')
+
+
+def reader_lang(request: Request) -> str:
+    """The reader's language: the page's own (``?lang=``, sent by its links), else the
+    browser's first choice among ours, else English."""
+    asked = request.query_params.get("lang", "")
+    if asked in ("en", "fr"):
+        return asked
+    for item in request.headers.get("accept-language", "").split(","):
+        code = item.split(";")[0].strip().lower()[:2]
+        if code in ("en", "fr"):
+            return code
+    return "en"
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
@@ -144,7 +230,6 @@ def preset_catalog() -> dict[str, Any]:
     """What the start page offers: each preset's defaults and rules card, in both languages."""
     from fives.bots import LEVELS
     from fives.bots.base import COUNTING
-    from fives.web.claims_window import CALL_WINDOW_CHOICES
 
     out: dict[str, Any] = {"presets": [], "levels": list(LEVELS), "timers": list(TIMER_CHOICES),
                            "graces": list(GRACE_CHOICES), "countings": list(COUNTING),
@@ -182,10 +267,16 @@ def preset_catalog() -> dict[str, Any]:
     return out
 
 
-def web_catalog() -> dict[str, dict[str, str]]:
-    from fives.i18n import LANGS, catalog
+# Catalog keys the page never says: the server's own 404 page.
+SERVER_ONLY = ("web.not_found.",)
 
-    return {lang: dict(catalog(lang)) for lang in LANGS}
+
+def web_catalog(lang: str) -> dict[str, dict[str, str]]:
+    """One language's texts of the page (the ``web.`` keys it says), as ``{lang: {...}}``."""
+    from fives.i18n import catalog
+
+    return {lang: {key: value for key, value in catalog(lang).items()
+                   if key.startswith("web.") and not key.startswith(SERVER_ONLY)}}
 
 
 class Routes:
@@ -195,24 +286,26 @@ class Routes:
         self.hub = hub
         self.budgets = budgets
         self.static = static
-        self.presets = json.dumps(preset_catalog()).encode()
-        self.messages = json.dumps(web_catalog()).encode()
+        self.presets = Body.of(json.dumps(preset_catalog()).encode(), "application/json")
+        self.messages = {lang: Body.of(json.dumps(web_catalog(lang)).encode(), "application/json")
+                         for lang in ("en", "fr")}
 
     async def page(self, request: Request) -> Response:
-        return Response(self.static.page, media_type="text/html",
-                        headers={"cache-control": "no-cache"})
+        return self.static.page.send(request, "no-cache")
 
     async def rules(self, request: Request) -> Response:
-        page = rules_page(request.path_params["preset"])
+        page = rules_page(request.path_params["preset"], reader_lang(request))
         if page is None:
             return await not_found(request, LookupError(request.path_params["preset"]))
         return Response(page, media_type="text/html", headers={"cache-control": "no-cache"})
 
     async def preset_list(self, request: Request) -> Response:
-        return Response(self.presets, media_type="application/json")
+        return self.presets.send(request, "no-cache")
 
     async def message_list(self, request: Request) -> Response:
-        return Response(self.messages, media_type="application/json")
+        """``?lang=``'s catalog (the page asks for its reader's); English when not ours."""
+        lang = request.query_params.get("lang", "en")
+        return self.messages.get(lang, self.messages["en"]).send(request, "no-cache")
 
     async def healthz(self, request: Request) -> Response:
         status = "stopping" if self.hub.stopping else "ok"
@@ -256,7 +349,7 @@ class Routes:
         if content_type != "application/json":
             return self.refuse("content_type", 415, error_frame(
                 "web.err.json_only", "expected Content-Type: application/json",
-                value=content_type[:40]))
+                value=shown_value(content_type)))
         peer = request.client.host if request.client else None
         scheme = request_scheme(request.url.scheme, peer, request.headers, config)
         if not origin_allowed(request.headers.get("origin"), request.headers.get("host"),

@@ -50,21 +50,18 @@ import orjson
 
 from fives.game import Game
 from fives.projection import explain_events, public_history_entry, public_part, seat_part
-from fives.record import RecordJSON
-from fives.record_writer import PublicAction
+from fives.record_writer import PublicAction, RecordJSON
 from fives.rules import Ruleset
 from fives.views import SeatView
 from fives.web import fairdeal, table_wakes
 from fives.web.claims_window import (
-    CALL_WINDOW_S,
-    COUNTING_DEFAULT,
     bot_call,
     call_move,
     claimed_move,
     closes_in,
     hold_until,
 )
-from fives.web.protocol import ProtocolError, encode
+from fives.web.protocol import CALL_WINDOW_S, COUNTING_DEFAULT, ProtocolError, encode, shown_value
 from fives.web.table_record import hand_commitment, parse_deal, table_record
 from fives.web.table_types import (
     STAND_IN_LEVEL,
@@ -222,7 +219,7 @@ class TableService:
         """A move of the seat to play (``client``: a client's, whose claim comes apart and
         is checked by ``claims_window.claimed_move``)."""
         game = self.game
-        shown = repr(move_text)[1:-1][:40]  # one line: control characters escaped
+        shown = shown_value(move_text)
         if game is None or game.phase_name != "play":
             raise ProtocolError(
                 f"move '{shown}' refused: the hand is over", "hand_is_over", move=shown
@@ -407,6 +404,8 @@ class TableService:
         self.seq, self.last_at = seq, at
         events = self.recent[before:] if entry.kind == "move" else []
         self._reschedule()
+        if entry.kind == "undo":  # the hand's story is rebuilt: every client takes it anew
+            return self.frames(list(self.recent), full=True)
         return self.frames(events)
 
     # --- who is connected ------------------------------------------------------------------
@@ -558,13 +557,14 @@ class TableService:
             "deal": self.fair_deal(),
         }
 
-    def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None) -> Frames:
+    def frames(self, events: list[dict[str, Any]], skip: ConnId | None = None,
+               full: bool = False) -> Frames:
         """Each connection gets its own seat's frame (``encode_frames``: what the seats share
-        is built and encoded once)."""
+        is built and encoded once; ``full``: full frames, ``events`` the hand's story)."""
         seats = {seat for conn, seat in self.connections.items() if conn != skip}
         if not seats:
             return {}
-        texts = self.encode_frames(seats, events)
+        texts = self.encode_frames(seats, events, full)
         return {conn: texts[seat] for conn, seat in self.connections.items() if conn != skip}
 
     def encode_frames(self, seats: set[int | None], events: list[dict[str, Any]],

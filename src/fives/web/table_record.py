@@ -8,8 +8,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from fives.game import Deal, Game
-from fives.record import RecordJSON
+from fives.dealing import Deal
+from fives.game import Game
+from fives.record_writer import RecordJSON
 from fives.tiles import Tile
 from fives.web.table_types import SeatConfig
 

@@ -8,6 +8,7 @@ import { onHandKey } from "./hand.js";
 import { pickLang, t } from "./i18n.js";
 import { startLobby } from "./lobby.js";
 import { requestJSON } from "./net.js";
+import { startQuick } from "./quick.js";
 import { startPanZoom } from "./pan.js";
 import { connect, tokenFromHash } from "./socket.js";
 import { fitOthers } from "./scores.js";
@@ -67,7 +68,7 @@ async function main() {
   let msgs, presets;
   try {
     [msgs, presets] = await Promise.all([
-      needed("/api/messages"), needed("/api/presets"),
+      needed("/api/messages?lang=" + state.lang), needed("/api/presets"),
     ]);
   } catch (e) {
     // No catalog yet to speak the reader's language with: both, and a retry.
@@ -79,18 +80,29 @@ async function main() {
   }
   state.msgs = msgs;
   state.presets = presets;
-  if (langSel.value !== state.lang) {  // chosen while the catalogs loaded: that one it is
-    state.lang = langSel.value;
-    localStorage.setItem("fives.lang", state.lang);
-  }
   applyStaticTexts();
-  langSel.addEventListener("change", () => {
-    state.lang = langSel.value;
+  // The page fetched its reader's language only: another one is fetched when chosen (also
+  // when chosen while the first loaded).
+  const switchLang = async () => {
+    const lang = langSel.value;
+    if (!state.msgs[lang]) {
+      const answer = await requestJSON("/api/messages?lang=" + lang);
+      if (!answer.ok) {
+        langSel.value = state.lang;
+        return;
+      }
+      Object.assign(state.msgs, answer.data);
+    }
+    state.lang = lang;
     localStorage.setItem("fives.lang", state.lang);
     applyStaticTexts();
+    // the others redraw in it once it is here (a "change" may come before its texts)
+    langSel.dispatchEvent(new Event("fives-lang"));
     if (state.frame) renderTable();
     else renderStart();
-  });
+  };
+  langSel.addEventListener("change", switchLang);
+  if (langSel.value !== state.lang) await switchLang();
   $("mine").addEventListener("keydown", onHandKey);
   $("sound").addEventListener("click", () => {
     sound.set(!sound.enabled);
@@ -121,6 +133,7 @@ async function main() {
   }
   startPage();
   startYours();
+  startQuick();
   if (location.pathname === "/") startLobby();
 }
 

@@ -127,7 +127,7 @@ function boardText(v) {
   const layout = v.layout;
   if (!layout.nodes.length) return t("web.empty_layout");
   let text;
-  if (v.rules.muggins_claims) { // RULES.md §9 O1: the players count, the page does not
+  if (!layout.count_shown) { // the projection says: none under claims (§9 O1) or no scoring
     text = t("web.ends_only", { ends: layout.ends.map((e) => e.value).join(", ") });
   } else if (layout.parts.length) {
     text = t("web.ends_sum", { sum: sumWords(layout.parts), total: layout.total });
@@ -135,7 +135,8 @@ function boardText(v) {
     text = t("web.layout_desc", { ends: layout.ends.map((e) => e.value).join(", "),
       total: layout.total });
   }
-  const uncounted = layout.open_ends.filter((e) => e.branch && !e.counted);
+  // under claims no end says whether it counts (counted: null): that too is the players' count
+  const uncounted = layout.open_ends.filter((e) => e.branch && e.counted === false);
   if (uncounted.length) {
     text += " " + t("web.ends_uncounted", { ends: uncounted.map((e) => e.value).join(", ") });
   }

@@ -15,8 +15,7 @@ export function claimsOn() {
 
 /** What − and + add: the smallest step a play score takes in the rules' unit. */
 function claimStep() {
-  const rules = frame().public.rules;
-  return rules.scoring === "raw" ? 5 : 1; // raw: the multiples of five themselves
+  return frame().public.rules.score_step;
 }
 
 /**
@@ -44,15 +43,18 @@ export function renderClaim() {
     box.hidden = true;
     box.replaceChildren();
     delete box.dataset.move;
+    markClaiming();
     return;
   }
   if (box.dataset.move === move.notation && box.dataset.lang === state.lang) return;
   box.dataset.move = move.notation;
   box.dataset.lang = state.lang;
   box.hidden = false;
+  markClaiming();
   const tile = tileWords(move.tile || "");
   const field = /** @type {HTMLInputElement} */ (el("input", {
-    id: "claim-input", type: "number", min: "0", max: "999", step: "1", inputmode: "numeric",
+    id: "claim-input", type: "number", min: "0", max: String(frame().public.rules.claim_max),
+    step: "1", inputmode: "numeric",
     autocomplete: "off", "aria-describedby": "claim-error" }));
   /** @param {number} by */
   const stepBy = (by) => {
@@ -78,13 +80,18 @@ export function renderClaim() {
   box.replaceChildren(form);
 }
 
+/** While the claim box is open the hint (which says to count) gives it its line. */
+function markClaiming() {
+  $("mine").classList.toggle("claiming", !$("claim").hidden);
+}
+
 /**
  * @param {string} notation
  * @param {string} text what the field holds
  */
 function submitClaim(notation, text) {
   const claim = Number(text);
-  if (text.trim() === "" || !Number.isInteger(claim) || claim < 0 || claim > 999) {
+  if (text.trim() === "" || !Number.isInteger(claim) || claim < 0 || claim > frame().public.rules.claim_max) {
     $("claim-error").textContent = t("web.claim.needed");
     return;
   }

@@ -3,6 +3,7 @@
 // the revealed seed, and says "deal verified" (or that the check failed). The shuffle is the
 // server's: Fisher-Yates from 27 down to 1, swapping with index u mod (i + 1), u being the first
 // 8 bytes (big-endian) of sha256(seed + ":" + i).
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @type {string[]} */
@@ -71,7 +72,10 @@ function show(verdict) {
     row.after(line);
   }
   document.body.dataset.deal = verdict;
-  if (line) line.textContent = verdict ? t("web.deal_" + verdict) : "";
+  // a phone shows the short form, one line (style.css): the board keeps its room
+  if (line) line.replaceChildren(...verdict ? [
+    el("span", { class: "deal-long" }, t("web.deal_" + verdict)),
+    el("span", { class: "deal-short" }, t("web.deal_short_" + verdict))] : []);
 }
 
 /**

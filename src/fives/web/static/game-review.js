@@ -168,8 +168,8 @@ function renderStep() {
   /** @type {any} */
   let better = null;
   if (d) {
-    words.push(" ", el("span", { class: "klass " + d.class }, t("review.class." + d.class)),
-      " " + t("web.review.loss", { loss: d.loss.toFixed(2), unit: t("review.unit." + page.unit) }));
+    words.push(" ", el("span", { class: "klass " + d.class }, t("web.review.class." + d.class)),
+      " " + t("web.review.loss", { loss: d.loss.toFixed(2), unit: t("web.review.unit." + page.unit) }));
     if (d.best !== d.played) {
       words.push(" " + t("web.review.better", { move: d.best }));
       const ghosts = page.ghosts[key(step.hand, step.index)] || {};
@@ -264,7 +264,7 @@ function renderGraph() {
     const dot = svg("circle", { cx: x(i), cy: y(p === null ? 0.5 : p), r: 5,
       class: "mark " + d.class });
     const title = svg("title", {});
-    title.textContent = `${t("review.class." + d.class)}: ${d.played} (${d.best})`;
+    title.textContent = `${t("web.review.class." + d.class)}: ${d.played} (${d.best})`;
     dot.append(title);
     dot.addEventListener("click", () => go(i));
     pic.append(dot);
@@ -274,12 +274,12 @@ function renderGraph() {
 
 function renderSummary() {
   const r = /** @type {ReviewData} */ (view.review);
-  const unit = t("review.unit." + /** @type {PageData} */ (view.page).unit);
-  const head = el("tr", {}, el("th", { scope: "col" }, t("review.col_seat")),
-    el("th", { scope: "col" }, t("review.col_decisions")),
-    el("th", { scope: "col" }, t("review.col_mean_loss", { unit })),
-    el("th", { scope: "col" }, t("review.col_accuracy")),
-    ...CLASSES.map((c) => el("th", { scope: "col" }, t("review.class." + c))));
+  const unit = t("web.review.unit." + /** @type {PageData} */ (view.page).unit);
+  const head = el("tr", {}, el("th", { scope: "col" }, t("web.review.col_seat")),
+    el("th", { scope: "col" }, t("web.review.col_decisions")),
+    el("th", { scope: "col" }, t("web.review.col_mean_loss", { unit })),
+    el("th", { scope: "col" }, t("web.review.col_accuracy")),
+    ...CLASSES.map((c) => el("th", { scope: "col" }, t("web.review.class." + c))));
   const rows = r.seats.map((s) => el("tr", {}, el("th", { scope: "row" }, seatName(s.seat)),
     el("td", {}, s.decisions),
     el("td", {}, s.mean_loss === null ? "-" : s.mean_loss.toFixed(2)),
@@ -297,7 +297,7 @@ function renderDecisions() {
       type: "button", "aria-current": current ? "step" : null, onclick: () => go(stepOf(d)),
     }, t("web.review.item", { hand: d.hand, index: d.index, seat: seatName(d.seat),
       played: d.played, best: d.best, loss: d.loss.toFixed(2) }), " ",
-    el("span", { class: "klass " + d.class }, t("review.class." + d.class))));
+    el("span", { class: "klass " + d.class }, t("web.review.class." + d.class))));
   });
   list.replaceChildren(...items);
 }
@@ -315,17 +315,26 @@ async function main() {
   state.lang = pickLang();
   const langSel = /** @type {HTMLSelectElement} */ ($("lang"));
   langSel.value = state.lang;
-  try {
-    const res = await requestJSON("/api/messages");
-    state.msgs = res.data;
+  try {  // the reader's language (the catalogs have the same keys); another one when chosen
+    const res = await requestJSON("/api/messages?lang=" + state.lang);
+    Object.assign(state.msgs, res.data);
   } catch (e) {
     $("review-status").textContent =
       "The server cannot be reached. / Impossible de joindre le serveur.";
     return;
   }
   applyTexts();
-  langSel.addEventListener("change", () => {
-    state.lang = langSel.value;
+  langSel.addEventListener("change", async () => {
+    const lang = langSel.value;
+    if (!state.msgs[lang]) {
+      const res = await requestJSON("/api/messages?lang=" + lang);
+      if (!res.ok) {
+        langSel.value = state.lang;
+        return;
+      }
+      Object.assign(state.msgs, res.data);
+    }
+    state.lang = lang;
     localStorage.setItem("fives.lang", state.lang);
     applyTexts();
     if (view.page) render();

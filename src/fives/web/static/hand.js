@@ -26,7 +26,8 @@ export function renderHand() {
   const legal = isMyTurn() ? f.seat.legal_moves : [];
   // Nothing to change: keep the buttons (a key press on one must not be lost to a redraw).
   const sig = JSON.stringify([f.seat.hand, legal, state.selected, f.public.phase, f.you,
-    state.lang, state.board && state.board.ends.length, Boolean(state.overdrawArmed), shownForm(),
+    state.lang, state.board && state.board.ends.map((e) => e.compass).join(),
+    Boolean(state.overdrawArmed), shownForm(),
     f.public.phase === "play" ? null : mySay()]);
   if (sig === state.handSig && hand.childElementCount + actions.childElementCount > 0) {
     state.keepFocus = false;
@@ -51,6 +52,8 @@ function renderTiles(legal) {
   const hand = $("hand");
   const playable = new Set(legal.map((m) => m.tile && tileId(m.tile)));
   hand.setAttribute("aria-label", t("web.your_hand"));
+  // a long hand (the solitaire's draws) in smaller tiles on a phone: the board keeps its room
+  hand.classList.toggle("many", frame().seat.hand.length > 10);
   hand.replaceChildren(...frame().seat.hand.map((tileText) => {
     const pic = tilePicture(tileText, { class: "hand-tile", "aria-hidden": "true" });
     const can = playable.has(tileId(tileText));
@@ -70,20 +73,33 @@ function renderTiles(legal) {
   }));
 }
 
-// One button per end for the selected tile, in words; a sniff's form is said (§9 O4), and a
-// sniff led in either form gets its two buttons too.
+const ARROWS = { north: "↑", south: "↓", east: "→", west: "←" };
+
+// One button per end for the selected tile, on one row that never takes the board's height
+// (it scrolls sideways when long): an arrow and the end's value to the eye, the whole move in
+// words to a screen reader; a sniff's form is said (§9 O4), and a sniff led in either form gets
+// its two buttons too.
 function renderEnds() {
   const endsBox = $("ends");
   const targets = targetsOfSelection().filter((m) => m.node || m.form);
   endsBox.setAttribute("aria-label", t("web.pick_end"));
-  endsBox.replaceChildren(...targets.map((m) => el("button", {
-    type: "button", class: "end-btn" + (m.form ? " sniff-" + m.form : ""),
-    "data-move": m.notation, "data-key": "end:" + m.notation, tabindex: "-1",
-    onclick: () => playMove(m.notation),
-    onfocus: () => showGhost(m), onmouseenter: () => showGhost(m),
-  }, (m.node ? t("web.play_on", { tile: tileWords(m.tile || ""), end: endWords(m.node, m.port) })
-    : t("web.lead_tile", { tile: tileWords(m.tile || "") })) +
-    (m.form ? ", " + t("web.sniff_as_" + m.form) : ""))));
+  $("mine").classList.toggle("picking", targets.length > 0);
+  endsBox.replaceChildren(...targets.map((m) => {
+    const words = (m.node ? t("web.play_on", { tile: tileWords(m.tile || ""),
+      end: endWords(m.node, m.port) }) : t("web.lead_tile", { tile: tileWords(m.tile || "") })) +
+      (m.form ? ", " + t("web.sniff_as_" + m.form) : "");
+    const drawn = state.board && state.board.ends.find((e) => e.node === m.node && e.port === m.port);
+    const arrow = drawn ? ARROWS[/** @type {keyof ARROWS} */ (drawn.compass)] || "" : "";
+    const shown = (m.node ? `${arrow} ${m.end ?? ""}` : tileWords(m.tile || "")) +
+      (m.form ? " " + t("web.sniff_short_" + m.form) : "");
+    return el("button", {
+      type: "button", class: "end-btn" + (m.form ? " sniff-" + m.form : ""),
+      "data-move": m.notation, "data-key": "end:" + m.notation, tabindex: "-1", title: words,
+      onclick: () => playMove(m.notation),
+      onfocus: () => showGhost(m), onmouseenter: () => showGhost(m),
+    }, el("span", { "aria-hidden": "true" }, shown.trim()),
+    el("span", { class: "visually-hidden" }, words));
+  }));
 }
 
 /** Draw (or the solitaire's overdraw), pass, next hand, rematch, the record. */
@@ -192,8 +208,7 @@ export function onHandKey(e) {
     state.focusKey = "tile:" + state.selected;
     state.selected = null;
     state.keepFocus = true;
-    renderBoard();
-    renderHand();
+    redraw();
     e.preventDefault();
     return;
   }
@@ -242,6 +257,16 @@ function pickTile(tileText) {
   state.selected = state.selected === tileText ? null : tileText;
   state.focusKey = state.selected ? "end:" + moves[0].notation : "tile:" + tileText;
   state.keepFocus = true;
+  redraw();
+}
+
+/**
+ * The hand first, then the board: the board sizes itself to the box the hand's end buttons
+ * leave it (drawn the other way round it overflowed). The end buttons' arrows come from the
+ * board as drawn: they are named again once it is.
+ */
+export function redraw() {
+  renderHand();
   renderBoard();
   renderHand();
 }

@@ -9,7 +9,7 @@ import { state } from "./state.js";
  */
 export function t(key, params) {
   const table = state.msgs[state.lang] || {};
-  let s = table[key] || state.msgs.en[key] || key;
+  let s = table[key] || key; // the catalogs have the same keys (tests/test_i18n.py)
   if (params) {
     s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
   }
@@ -24,7 +24,15 @@ export function t(key, params) {
  */
 export function tYou(key, mine, params) {
   const alt = key + "_you";
-  return t(mine && (state.msgs.en[alt] !== undefined) ? alt : key, params);
+  return t(mine && has(alt) ? alt : key, params);
+}
+
+/**
+ * Whether the page has words for `key` (the reader's catalog: the page loads one language).
+ * @param {string} key
+ */
+export function has(key) {
+  return (state.msgs[state.lang] || {})[key] !== undefined;
 }
 
 /** The saved language, else the browser's. */

@@ -24,6 +24,35 @@ export function renderLinks() {
 }
 
 /**
+ * The link of the first friend's seat nobody holds yet, at the top of the table, with Copy
+ * (and Share where the browser can): a new table's first need. Only the creator has links.
+ */
+export function renderInvite() {
+  const box = $("invite");
+  const f = frame();
+  const data = state.links;
+  const free = data && f.you !== null ? data.seats.find((s) => s.url && s.seat !== f.you &&
+    f.table.seats[s.seat].kind === "human" && !f.table.seats[s.seat].connected) : undefined;
+  if (!free || !free.url) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  if (box.dataset.url === free.url && box.dataset.lang === state.lang && !box.hidden) return;
+  box.dataset.url = free.url;
+  box.dataset.lang = state.lang;
+  box.hidden = false;
+  const row = linkRow(t("web.invite.title"), free.url);
+  if (typeof navigator.share === "function") {
+    const url = location.origin + free.url;
+    row.append(el("button", { type: "button", class: "share", onclick: () => {
+      navigator.share({ title: t("web.title"), url }).catch(() => {});
+    } }, t("web.invite.share")));
+  }
+  box.replaceChildren(row);
+}
+
+/**
  * @param {string} label
  * @param {string} path
  */

@@ -144,6 +144,7 @@ async function askForSeat() {
 /** @param {boolean} on */
 function waiting(on) {
   playButton().disabled = on;
+  $("quick-now").hidden = on; // the first screen's Play now (quick.js): Cancel in its place
   $("lobby-cancel").hidden = !on;
   if (!on) $("lobby-status").textContent = "";
 }
@@ -263,7 +264,7 @@ export async function startLobby() {
   select("lobby-preset").addEventListener("change", renderForm);
   $("lobby-form").addEventListener("submit", playNow);
   $("lobby-cancel").addEventListener("click", cancel);
-  select("lang").addEventListener("change", () => { renderForm(); renderLists(); });
+  select("lang").addEventListener("fives-lang", () => { renderForm(); renderLists(); });
   setInterval(refreshLists, 5000);
   const saved = sessionStorage.getItem("fives.lobby");
   if (saved) {

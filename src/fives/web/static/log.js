@@ -3,7 +3,7 @@
 import { $, el, tilePicture } from "./dom.js";
 import { t } from "./i18n.js";
 import { frame, state } from "./state.js";
-import { deltaWords, describe, scoreWords, seatName, sideName, tileWords } from "./words.js";
+import { deltaWords, describe, seatName, sideName, tileWords } from "./words.js";
 
 export function renderLog() {
   const items = state.log.map((ev) => el("li", { class: "ev " + ev.kind }, describe(ev)));
@@ -25,6 +25,8 @@ export function renderReveal() {
   const v = frame().public;
   const box = $("reveal");
   const end = v.reveal;
+  // body.revealing: the grid makes room for the panel beside or under the board (style.css)
+  document.body.classList.toggle("revealing", Boolean(end) && v.phase !== "play");
   if (!end || v.phase === "play") {
     box.hidden = true;
     box.replaceChildren();
@@ -40,12 +42,17 @@ export function renderReveal() {
       el("span", { class: "pips" }, pipsWords(seat)));
   });
   const over = v.phase === "game_over";
+  // the scores are beside it (#scores): the panel says who won and how the hand was settled
   box.replaceChildren(el("h2", {}, over ? winnerWords() : t("web.reveal")),
-    ...(over ? [el("p", { class: "final" }, t("web.scores_now", { scores: scoreWords(v.scores) }))]
-      : []),
-    el("ul", { class: "reveal-list" }, ...rows),
-    el("p", {}, t("web.ev.settle", { deltas: deltaWords(end.deltas) })),
-    ...(over ? [] : [el("p", {}, t("web.scores_now", { scores: scoreWords(v.scores) }))]));
+    el("p", { class: "settled" }, settledWords()),
+    el("ul", { class: "reveal-list" }, ...rows));
+}
+
+/** How the hand was settled: the log's words for its end, else the points each side took. */
+function settledWords() {
+  const end = state.log.filter((ev) => ev.kind === "hand_end").pop();
+  const deltas = frame().public.reveal?.deltas || [];
+  return end ? describe(end) : t("web.ev.settle", { deltas: deltaWords(deltas) });
 }
 
 /** "You win!", "Bot 2 wins the game", "Bot 2 and Bot 4 win the game". */

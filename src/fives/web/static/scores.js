@@ -61,25 +61,51 @@ function tally(score, drawn) {
   return root;
 }
 
+/**
+ * Where each other seat sits, seen from the reader (the bottom of the table): play goes round
+ * to the left, so the next seat is on the left, then across, then on the right; with two
+ * players the other sits across. A spectator sees the table from seat 1's chair.
+ * @param {number} seat
+ * @param {number} players
+ * @param {number | null} you
+ */
+export function seatPlace(seat, players, you) {
+  const k = (seat - (you ?? 0) + players) % players;
+  if (k === 0) return "near"; // a spectator's seat 1
+  if (players === 2) return "across";
+  if (players === 3) return k === 1 ? "left" : "right";
+  return ["", "left", "across", "right"][k];
+}
+
 export function renderOthers() {
   const f = frame();
   const v = f.public;
   const items = [];
-  for (let seat = 0; seat < v.hand_sizes.length; seat++) {
+  const players = v.hand_sizes.length;
+  for (let seat = 0; seat < players; seat++) {
     if (seat === f.you) continue;
     const backs = el("span", { class: "backs", "aria-hidden": "true" });
     for (let k = 0; k < v.hand_sizes[seat]; k++) backs.append(el("span", { class: "back" }));
     const info = f.table.seats[seat];
+    const place = seatPlace(seat, players, f.you);
+    const partner = f.table.partnerships && place === "across" && f.you !== null;
     items.push(el("div", {
-      class: "other" + (v.turn === seat && v.phase === "play" ? " to-move" : "") +
+      class: "other at-" + place + (v.turn === seat && v.phase === "play" ? " to-move" : "") +
         (info.connected ? "" : " away"),
-      "data-seat": seat,
+      "data-seat": seat, "data-place": place,
     },
+      v.turn === seat && v.phase === "play" ? el("span", { class: "turn-mark", "aria-hidden": "true" }, "▶")
+        : null,
       el("span", { class: "name" }, seatName(seat)),
+      info.kind === "bot" && info.level ? el("span", { class: "level" }, t("web.level." + info.level))
+        : null,
       backs,
       el("span", { class: "count" }, t("web.tiles_left", { n: v.hand_sizes[seat] })),
+      partner ? el("span", { class: "level" }, t("web.partner")) : null,
       info.connected ? null : el("span", { class: "away-tag" }, t("web.offline"))));
   }
+  const order = ["left", "across", "right", "near"];
+  items.sort((a, b) => order.indexOf(a.dataset.place || "") - order.indexOf(b.dataset.place || ""));
   $("others").replaceChildren(...items);
   fitOthers();
 }

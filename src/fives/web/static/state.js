@@ -14,13 +14,14 @@
  * @typedef {{ node: number, port: string, value: number }} LayoutEnd
  * @typedef {{ node: number, port: string, value: number, times: number }} Part
  * @typedef {{ node: number, port: string, value: number, tile: string, lead: boolean,
- *   branch: boolean, spinner: boolean, counted: boolean }} OpenEnd
- * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number, sniff?: string,
- *   parts: Part[], open_ends: OpenEnd[] }} Layout
+ *   branch: boolean, spinner: boolean, counted: boolean | null }} OpenEnd
+ * @typedef {{ nodes: LayoutNode[], ends: LayoutEnd[], total: number | null, sniff?: string,
+ *   parts: Part[], open_ends: OpenEnd[], count_shown: boolean }} Layout
  * @typedef {{ preset: string, players: number, partnerships: boolean, sides: number,
  *   solitaire: boolean, unit: string, scoring: string, settlement: string, target: number,
  *   default_target: number, sniff: string, sniff_choice: boolean, paper_tally: boolean,
- *   overdraw_cost: number, muggins_claims: boolean, muggins_overclaim: string }} Rules
+ *   overdraw_cost: number, muggins_claims: boolean, muggins_overclaim: string,
+ *   score_step: number, claim_max: number }} Rules
  * @typedef {{ negative: boolean, fifties: number, strokes: number }} Tally
  * @typedef {{ side: number, members: number[], deck: boolean, score: number,
  *   tally: Tally | null }} Side
@@ -73,8 +74,9 @@
 
 export const state = {
   lang: "en",
-  /** @type {Record<string, Record<string, string>>} */
-  msgs: { en: {}, fr: {} },
+  /** The reader's catalog by language (another is fetched when chosen: app.js).
+   * @type {Record<string, Record<string, string>>} */
+  msgs: {},
   /** @type {PresetCatalog | null} */
   presets: null,
   // table page

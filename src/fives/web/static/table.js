@@ -1,19 +1,18 @@
 // The table page: each frame from the server is taken in here and the table drawn again.
 import { updateAttention } from "./attention.js";
-import { renderBoard } from "./boardview.js";
 import { renderMuggins, tickMuggins } from "./claims.js";
 import { $, setStatus } from "./dom.js";
 import { checkDeal } from "./fairdeal.js";
-import { renderHand } from "./hand.js";
+import { redraw } from "./hand.js";
 import { t } from "./i18n.js";
-import { downloadRecord, renderLinks } from "./links.js";
+import { downloadRecord, renderInvite, renderLinks } from "./links.js";
 import { renderLog, renderReveal } from "./log.js";
 import { renderOthers, renderScores } from "./scores.js";
 import { send } from "./socket.js";
 import { sound } from "./sound.js";
 import { frame, isMyTurn, state } from "./state.js";
 import { noteGame, onHint, renderTogether, tickTogether } from "./together.js";
-import { describe, gameEndWords, scoreWords, seatName } from "./words.js";
+import { describe, scoreWords, seatName } from "./words.js";
 
 /** @param {any} msg a frame from the server */
 export function onFrame(msg) {
@@ -128,10 +127,9 @@ export function renderTable() {
   const v = frame().public;
   let status;
   if (v.phase === "game_over") {
-    status = gameEndWords(v.winner, v.scores);
+    status = t("web.game_over"); // the panel says who won, the scores say by how much
   } else if (v.phase === "hand_over") {
-    const end = state.log.filter((ev) => ev.kind === "hand_end").pop();
-    status = end ? describe(end) : t("web.reveal");
+    status = t("web.hand_over", { n: v.hand_number }); // the panel says how it was settled
   } else if (isMyTurn()) {
     status = t("web.your_turn");
   } else {
@@ -140,18 +138,18 @@ export function renderTable() {
   setStatus(status);
   $("status").dataset.turn = isMyTurn() ? "me" : "other";
   document.body.classList.toggle("my-turn", isMyTurn());
+  renderInvite();
   renderScores();
   renderTogether();
   renderOthers();
-  renderBoard();
-  renderHand();
   renderMuggins();
   renderReveal();
-  // The hand-end panel covers the board: Tab no longer stops on its hidden zoom buttons.
-  $("board-wrap").inert = !$("reveal").hidden;
+  redraw(); // the hand, then the board in the room the rest leaves it
   renderLog();
   renderLinks();
-  /** @type {HTMLAnchorElement} */ ($("rules-link")).href = "/rules/" + frame().table.preset;
+  // in the reader's language, in a tab of its own (the table stays open)
+  /** @type {HTMLAnchorElement} */ ($("rules-link")).href =
+    `/rules/${frame().table.preset}?lang=${state.lang}`;
   checkDeal(frame()); // its line too is said again in the reader's language
   tick();
 }

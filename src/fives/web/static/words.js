@@ -1,6 +1,6 @@
 // What the page says about seats, sides, tiles and the events of the game, from the
 // projection's data (its sides and members, its events' keys and parameters).
-import { t, tYou } from "./i18n.js";
+import { has, t, tYou } from "./i18n.js";
 import { frame, state } from "./state.js";
 
 /** @param {number} seat */
@@ -8,7 +8,8 @@ export function seatName(seat) {
   const f = frame();
   if (seat === f.you) return t("web.you");
   const s = f.table.seats[seat];
-  if (s.kind === "bot") return t("web.bot_label", { n: seat + 1, level: t("web.level." + s.level) });
+  // short ("Bot 2"): a status line keeps to its line on a phone; the level is a badge beside
+  if (s.kind === "bot") return t("web.bot_label", { n: seat + 1 });
   // A nickname is text like any other: every text of the page is set as text, never as markup.
   return s.name || t("web.friend_label", { n: seat + 1 });
 }
@@ -85,7 +86,7 @@ export function describe(ev) {
   const who = p.seat !== undefined ? p.seat : p.leader; // the seat the event is about
   const mine = who !== undefined && who === frame().you;
   const key = "web.ev." + ev.key;
-  if (!state.msgs.en[key]) return ev.kind; // an event this page has no words for yet
+  if (!has(key)) return ev.kind; // an event this page has no words for yet
   let s;
   if (ev.kind === "hand_end") {
     const out = p.out_seat ?? null;

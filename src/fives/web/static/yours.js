@@ -110,5 +110,5 @@ export function startYours() {
   restoreStartForm();
   $("create-form").addEventListener("submit", rememberStartForm);
   renderYours();
-  select("lang").addEventListener("change", renderYours);
+  select("lang").addEventListener("fives-lang", renderYours); // app.js: its texts are here
 }
