@@ -9,8 +9,8 @@ one to replay the record, one per decision, one to judge and encode the result, 
 event loop only passes bytes along and neither a player nor a bot waits behind a review. The
 desk is bounded: at most ``running`` reviews at once and ``queued`` more waiting, one per
 address (a second review asked from the same address while one is under way is refused, 429),
-and the server refuses more than that (503). A finished review is kept beside the table's records in memory (the
-``keep`` most recent): it is computed once per server process.
+and the server refuses more than that (503). A finished review is kept in memory (the ``keep``
+most recent): it is computed once per server process.
 
 Only a finished game is reviewed, and a finished game's record is already given to anyone
 holding the table's link; each decision is valued from its own seat's view (``review``), so
