@@ -98,3 +98,22 @@ app.FivesApp.action_end_input
 protocol.check_frame
 # logging.LogRecord's cached traceback text, cleared with exc_info so the handler prints neither.
 transport.LogLimiter.filter.exc_text
+# The review screen (fives.tui.review): Textual reads its CSS and calls its actions (the key
+# bindings made in __init__) and message handler by name; the tests read the board as text.
+from fives.tui import review as tui_review  # noqa: E402
+
+tui_review.ReviewScreen.DEFAULT_CSS
+tui_review.ReviewScreen.action_back
+tui_review.ReviewScreen.action_forward
+tui_review.ReviewScreen.action_next_decision
+tui_review.ReviewScreen.action_previous_decision
+tui_review.ReviewScreen.action_better
+tui_review.ReviewScreen.action_close
+tui_review.ReviewScreen.on_data_table_row_selected
+tui_review.ReviewScreen.board_text
+tui_review.screen_for_game  # for the full-screen app's hook at the game's end (docs/BOTS.md)
+# The win-chance model's feature names: bench/fit_winchance.py fits and writes them.
+from fives.bots import winchance  # noqa: E402
+
+winchance.FEATURES
+winchance.DIFF_FEATURES

@@ -55,7 +55,7 @@ def help_texts(parser: argparse.ArgumentParser) -> dict[str, str | None]:
 def test_every_command_is_checked() -> None:
     names = set(parsers("en")) - {""}
     assert {"serve", "play", "rules", "replay", "random-game", "tournament", "match",
-            "verify"} <= names
+            "verify", "analyse"} <= names
     assert set(parsers("fr")) - {""} == names
 
 

@@ -21,7 +21,8 @@ from fives.i18n import LANGS, catalog, en, error_text, fr, has, os_error_text, t
 from fives.rules import CHOICES, PRESETS, Ruleset
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "fives"
-NAMESPACES = ("preset", "option", "rules", "replay", "error", "cli", "tui", "web", "bots")
+NAMESPACES = ("preset", "option", "rules", "replay", "error", "cli", "tui", "web", "bots",
+              "review")
 
 # Common English words that a French message should not contain. Kept to words that are not
 # also French ("on", "a", "as", "est", "score", "table", "points", "options" are French too).

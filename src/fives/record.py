@@ -22,6 +22,20 @@ from fives.rules import Ruleset, find_preset
 from fives.tiles import TILE_COUNT, Tile
 
 
+@dataclass(eq=False)
+class Step:
+    """One action of a record, from ``Record.steps``: the hand (1-based), the action's index
+    in that hand's ``actions`` (1-based), its text, the game it is played from, and once played
+    its events."""
+
+    hand: int
+    index: int
+    text: str
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    played: bool = False
+
+
 @dataclass(frozen=True)
 class Record:
     rules: Ruleset
@@ -40,6 +54,14 @@ class Record:
         holder: list[Game] = []
         yield from self._run(holder)
 
+    def steps(self) -> Iterator[Step]:
+        """Yield a ``Step`` before each action of the record is played: its game is the
+        position the action is played from (read it, never change it); once the generator
+        goes on, the step's ``events`` hold what the action did. Errors as ``replay``."""
+        for step in self._walk([]):
+            if not step.played:
+                yield step
+
     def to_game(self) -> Game:
         """The game at the end of the record, ready to go on (resume a saved game)."""
         holder: list[Game] = []
@@ -48,6 +70,12 @@ class Record:
         return holder[0]
 
     def _run(self, holder: list[Game]) -> Iterator[Event]:
+        for step in self._walk(holder):
+            if step.played:
+                yield from step.events
+
+    def _walk(self, holder: list[Game]) -> Iterator[Step]:
+        """Each action's step twice: before it is played, and once played."""
         game: Game | None = None
         for k, entry in enumerate(self.hands):
             where = f"hands[{k}]"
@@ -98,12 +126,15 @@ class Record:
                     state = "the game ended" if game.phase == GAME_OVER else "the hand ended"
                     raise RecordError(f"{label} {text!r}: comes after {state}",
                                       key="record_action", field=f"{where}.actions[{i}]")
+                step = Step(k + 1, i + 1, text, game)
+                yield step
                 try:
-                    events = game.play(text)
+                    step.events = game.play(text)
                 except FivesError as exc:
                     raise RecordError(f"{label} {text!r}: {exc}", key="record_action",
                                       field=f"{where}.actions[{i}]") from None
-                yield from events
+                step.played = True
+                yield step
 
 
 def _tile(value: object, field: str) -> Tile:

@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "fives.cli.play",
     "fives.cli.rules_cmd",
     "fives.cli.replay",
+    "fives.cli.analyse",
     "fives.cli.random_game",
     "fives.cli.tournament",
     "fives.cli.verify",

@@ -9,7 +9,8 @@ There is one catalog per language, ``fives.i18n.en`` and ``fives.i18n.fr``: flat
 - ``error.<key>``: a :class:`fives.errors.FivesError` whose ``key`` is ``<key>`` (see
   :func:`error_text`); ``error.reason.<reason>``: why a move is illegal;
 - ``cli.*``: what every command shares (error prefix, ``--help``, ``--lang``, ``-o``);
-- ``tui.*``: the terminal game; ``web.*``: the browser page; ``bots.*``: tournaments and matches.
+- ``tui.*``: the terminal game; ``web.*``: the browser page; ``bots.*``: tournaments and matches;
+  ``review.*``: the game review (``fives analyse``, the terminal's and the web's review).
 
 ``text(key, lang, **params)`` formats one message with ``str.format``.
 

@@ -251,6 +251,7 @@ MESSAGES: dict[str, str] = {
     ),
     "error.unknown_bot_level": "Unknown bot level {level}: expected {expected}.",
     "error.invalid_seed": "Invalid seed {value}: expected a whole number.",
+    "error.invalid_jobs": "Invalid number of processes {value}: expected a positive whole number.",
     "error.invalid_budget": "Invalid thinking budget {value}: expected a positive amount.",
     "error.invalid_top": "Invalid number of moves {value}: expected a positive whole number.",
     "error.no_legal_move": "Seat {seat} has no move to choose: it is seat {turn}'s turn.",
@@ -525,6 +526,69 @@ MESSAGES: dict[str, str] = {
         "Recompute every deal of a record from the seeds the server revealed, and check each "
         "against the commitment published before the hand."
     ),
+    "cli.analyse.help": "review a game record: every decision valued from what its player knew",
+    "cli.analyse.description": (
+        "Review a game record (RULES.md §12.3): for every decision of the chosen seats (a turn "
+        "with more than one legal tile move), the expert values every legal move from what that "
+        "seat could know then, and gives the move played, the best move, the loss and a class "
+        "(best, good, inaccuracy, mistake, blunder), then a summary per seat. Seats are counted "
+        "from 0, as in records. Exit status 2 and a one-line error for a file that is not a "
+        "record or a seat that does not exist."
+    ),
+    "cli.analyse.not_a_record": "{path!r} is not a game record that can be replayed: {reason}",
+    "cli.analyse.screen": (
+        "step through the game in a full-screen view: the table at each action, the better move"
+    ),
+    "cli.analyse.seat": (
+        "review this seat (from 0; may be repeated; default: every seat the record's meta does "
+        "not name a bot, else every seat)"
+    ),
+    "cli.analyse.budget": (
+        "the expert's iterations per decision (default 200; the same review on any machine)"
+    ),
+    "cli.analyse.jobs": "value decisions in this many processes (default 1; the same review)",
+    "cli.analyse.seed": "the review's seed (default 0)",
+    "cli.analyse.format": "text: tables (default); json: the review as docs/BOTS.md gives it",
+    # -------- the game review (``fives analyse``, the terminal's and the web's review)
+    "review.progress": "Reviewing",
+    "review.title": "Review of {record} ({preset}), the expert at {budget} iterations a decision",
+    "review.class.best": "best",
+    "review.class.good": "good",
+    "review.class.inaccuracy": "inaccuracy",
+    "review.class.mistake": "mistake",
+    "review.class.blunder": "blunder",
+    "review.unit.raw": "points",
+    "review.unit.displayed": "fives",
+    "review.col_hand": "Hand",
+    "review.col_action": "Action",
+    "review.col_seat": "Seat",
+    "review.col_played": "Played",
+    "review.col_best": "Best",
+    "review.col_loss": "Loss ({unit})",
+    "review.col_class": "Class",
+    "review.col_win": "Win chance",
+    "review.col_decisions": "Decisions",
+    "review.col_mean_loss": "Mean loss ({unit})",
+    "review.col_accuracy": "Accuracy",
+    "review.tui_where": "Hand {hand}, action {index} (scores {scores}).",
+    "review.tui_end": "The end of the record.",
+    "review.tui_action": "Seat {seat} plays {move}.",
+    "review.tui_judged": "{klass}, loss {loss}.",
+    "review.tui_better": "Better: {move} (b shows it).",
+    "review.tui_better_shown": "On the table: the better move {move}, highlighted.",
+    "review.key_back": "back",
+    "review.key_forward": "forward",
+    "review.key_previous": "previous decision",
+    "review.key_next": "next decision",
+    "review.key_better": "better move",
+    "review.key_close": "close",
+    "review.seat_classes": "Seat {seat}: {counts}.",
+    "review.summary": "Summary per seat",
+    "review.no_decisions": "No decision to review: every move of these seats was forced.",
+    "review.accuracy_note": (
+        "Accuracy: the mean share of the gap between the worst and the best legal move that "
+        "the move played closed (100: always the best move)."
+    ),
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(no tile on the table yet)",
     "tui.port_N": "north",
@@ -781,6 +845,58 @@ MESSAGES: dict[str, str] = {
     "tui.app.whole_table": "F2: the whole table (Esc: back)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives: dominoes in the browser",
+    "web.review.class.best": "best",
+    "web.review.class.good": "good",
+    "web.review.class.inaccuracy": "inaccuracy",
+    "web.review.class.mistake": "mistake",
+    "web.review.class.blunder": "blunder",
+    "web.review.unit.raw": "points",
+    "web.review.unit.displayed": "fives",
+    "web.review.col_seat": "Seat",
+    "web.review.col_decisions": "Decisions",
+    "web.review.col_mean_loss": "Mean loss ({unit})",
+    "web.review.col_accuracy": "Accuracy",
+    "web.review.summary": "Summary per seat",
+    "web.review.accuracy_note": (
+        "Accuracy: the mean share of the gap between the worst and the best legal move that "
+        "the move played closed (100: always the best move)."
+    ),
+    "web.review.title": "Review of the game",
+    "web.review.open": "Review the game",
+    "web.review.replay": "The game, move by move",
+    "web.review.keys": "The arrow keys step back and forward too.",
+    "web.review.graph": "Win chance",
+    "web.review.decisions": "Decisions",
+    "web.review.back": "Back",
+    "web.review.forward": "Forward",
+    "web.review.no_link": (
+        "This page needs the link of a seat or of the spectators of a table, with #t= or #w=."
+    ),
+    "web.review.queued": "Your review is waiting its turn ({ahead} before it).",
+    "web.review.running": "Reviewing: {done} of {total} decisions valued.",
+    "web.review.busy": "A review you asked for is still being computed: wait until it is ready.",
+    "web.review.full": (
+        "The server is reviewing as many games as it can: try again in a minute."
+    ),
+    "web.review.not_over": "A game can be reviewed once it is over.",
+    "web.review.bad_request": "Expected a JSON object with the link's token and the game.",
+    "web.review.you": "You",
+    "web.review.seat": "Seat {seat}",
+    "web.review.where": "Hand {hand}, action {index} ({n} of {count})",
+    "web.review.scores": "Scores {scores}.",
+    "web.review.end": "The end of the game.",
+    "web.review.plays": "{seat}: {move}.",
+    "web.review.loss": "(loss {loss} {unit}).",
+    "web.review.better": "Better: {move}, drawn on the table.",
+    "web.review.board": "The table, {tiles} tiles.",
+    "web.review.better_drawn": "The better move is drawn as a pale tile.",
+    "web.review.no_model": "No win-chance model covers these rules.",
+    "web.review.graph_desc": (
+        "The chance that {side} wins, after every action; the mistakes and blunders are marked."
+    ),
+    "web.review.side0": "the first side",
+    "web.review.your_side": "your side",
+    "web.review.item": "Hand {hand}, action {index}, {seat}: {played} (best {best}, loss {loss})",
     "web.tagline": "No sign-up. Share a link and start playing.",
     "web.new_table": "New table",
     "web.variant": "Variant",

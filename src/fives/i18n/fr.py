@@ -287,6 +287,7 @@ MESSAGES: dict[str, str] = {
     ),
     "error.unknown_bot_level": "Niveau de robot inconnu {level} : attendu {expected}.",
     "error.invalid_seed": "Graine invalide {value} : attendu un nombre entier.",
+    "error.invalid_jobs": "Nombre de processus invalide {value} : attendu un entier positif.",
     "error.invalid_budget": "Budget de réflexion invalide {value} : attendu une quantité positive.",
     "error.invalid_top": "Nombre de coups invalide {value} : attendu un entier positif.",
     "error.no_legal_move": "La place {seat} n'a aucun coup à choisir : c'est à la place {turn}.",
@@ -594,6 +595,80 @@ MESSAGES: dict[str, str] = {
         "Recalculer chaque donne d'un enregistrement depuis les graines révélées par le "
         "serveur, et comparer chacune à l'engagement publié avant la manche."
     ),
+    "cli.analyse.help": (
+        "analyser un enregistrement : chaque décision évaluée d'après ce que son joueur savait"
+    ),
+    "cli.analyse.description": (
+        "Analyser un enregistrement de partie (RULES.md §12.3) : pour chaque décision des "
+        "places choisies (un tour avec plus d'un domino jouable), l'expert évalue chaque coup "
+        "légal d'après ce que cette place pouvait savoir à ce moment, et donne le coup joué, le "
+        "meilleur coup, la perte et une classe (meilleur, bon, imprécision, erreur, gaffe), puis "
+        "un bilan par place. Les places sont comptées à partir de 0, comme dans les "
+        "enregistrements. Code de sortie 2 et une ligne d'erreur pour un fichier qui n'est pas "
+        "un enregistrement ou une place qui n'existe pas."
+    ),
+    "cli.analyse.not_a_record": (
+        "{path!r} n'est pas un enregistrement de partie rejouable : {reason}"
+    ),
+    "cli.analyse.screen": (
+        "parcourir la partie en plein écran : la table à chaque action, le meilleur coup"
+    ),
+    "cli.analyse.seat": (
+        "analyser cette place (à partir de 0 ; peut être répété ; par défaut : chaque place que "
+        "les métadonnées de l'enregistrement ne disent pas tenue par un robot, sinon toutes)"
+    ),
+    "cli.analyse.budget": (
+        "itérations de l'expert par décision (200 par défaut ; la même analyse sur toute machine)"
+    ),
+    "cli.analyse.jobs": (
+        "évaluer les décisions dans autant de processus (1 par défaut ; la même analyse)"
+    ),
+    "cli.analyse.seed": "la graine de l'analyse (0 par défaut)",
+    "cli.analyse.format": (
+        "text : des tableaux (par défaut) ; json : l'analyse comme docs/BOTS.md la décrit"
+    ),
+    # -------- the game review (``fives analyse``, the terminal's and the web's review)
+    "review.progress": "Analyse",
+    "review.title": (
+        "Analyse de {record} ({preset}), l'expert à {budget} itérations par décision"
+    ),
+    "review.class.best": "meilleur",
+    "review.class.good": "bon",
+    "review.class.inaccuracy": "imprécision",
+    "review.class.mistake": "erreur",
+    "review.class.blunder": "gaffe",
+    "review.unit.raw": "pts",
+    "review.unit.displayed": "cinqs",
+    "review.col_hand": "Manche",
+    "review.col_action": "Coup",
+    "review.col_seat": "Place",
+    "review.col_played": "Joué",
+    "review.col_best": "Meilleur",
+    "review.col_loss": "Perte ({unit})",
+    "review.col_class": "Classe",
+    "review.col_win": "Chance de gain",
+    "review.col_decisions": "Décisions",
+    "review.col_mean_loss": "Perte moyenne ({unit})",
+    "review.col_accuracy": "Précision",
+    "review.tui_where": "Manche {hand}, action {index} (scores {scores}).",
+    "review.tui_end": "La fin de l'enregistrement.",
+    "review.tui_action": "La place {seat} joue {move}.",
+    "review.tui_judged": "{klass}, perte {loss}.",
+    "review.tui_better": "Mieux : {move} (b le montre).",
+    "review.tui_better_shown": "Sur la table : le meilleur coup {move}, en surbrillance.",
+    "review.key_back": "reculer",
+    "review.key_forward": "avancer",
+    "review.key_previous": "décision précédente",
+    "review.key_next": "décision suivante",
+    "review.key_better": "meilleur coup",
+    "review.key_close": "fermer",
+    "review.seat_classes": "Place {seat} : {counts}.",
+    "review.summary": "Bilan par place",
+    "review.no_decisions": "Rien à analyser : chaque coup de ces places était forcé.",
+    "review.accuracy_note": (
+        "Précision : la part moyenne de l'écart entre le pire et le meilleur coup légal que le "
+        "coup joué a comblée (100 : toujours le meilleur coup)."
+    ),
     # -------- the terminal game (``fives play``)
     "tui.layout_empty": "(aucun domino sur la table)",
     "tui.port_N": "nord",
@@ -872,6 +947,63 @@ MESSAGES: dict[str, str] = {
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
+    "web.review.class.best": "meilleur",
+    "web.review.class.good": "bon",
+    "web.review.class.inaccuracy": "imprécision",
+    "web.review.class.mistake": "erreur",
+    "web.review.class.blunder": "gaffe",
+    "web.review.unit.raw": "pts",
+    "web.review.unit.displayed": "cinqs",
+    "web.review.col_seat": "Place",
+    "web.review.col_decisions": "Décisions",
+    "web.review.col_mean_loss": "Perte moyenne ({unit})",
+    "web.review.col_accuracy": "Précision",
+    "web.review.summary": "Bilan par place",
+    "web.review.accuracy_note": (
+        "Précision : la part moyenne de l'écart entre le pire et le meilleur coup légal que le "
+        "coup joué a comblée (100 : toujours le meilleur coup)."
+    ),
+    "web.review.title": "Analyse de la partie",
+    "web.review.open": "Analyser la partie",
+    "web.review.replay": "La partie, coup par coup",
+    "web.review.keys": "Les flèches du clavier reculent et avancent aussi.",
+    "web.review.graph": "Chances de gagner",
+    "web.review.decisions": "Décisions",
+    "web.review.back": "Reculer",
+    "web.review.forward": "Avancer",
+    "web.review.no_link": (
+        "Cette page demande le lien d'une place ou des spectateurs d'une table, avec #t= ou #w=."
+    ),
+    "web.review.queued": "Votre analyse attend son tour ({ahead} avant elle).",
+    "web.review.running": "Analyse : {done} décisions évaluées sur {total}.",
+    "web.review.busy": (
+        "Une analyse que vous avez demandée est encore en calcul : attendez qu'elle soit prête."
+    ),
+    "web.review.full": (
+        "Le serveur analyse autant de parties qu'il peut : réessayez dans une minute."
+    ),
+    "web.review.not_over": "Une partie peut être analysée une fois terminée.",
+    "web.review.bad_request": "Attendu un objet JSON avec le jeton du lien et la partie.",
+    "web.review.you": "Vous",
+    "web.review.seat": "Place {seat}",
+    "web.review.where": "Manche {hand}, action {index} ({n} sur {count})",
+    "web.review.scores": "Marque : {scores}.",
+    "web.review.end": "La fin de la partie.",
+    "web.review.plays": "{seat} : {move}.",
+    "web.review.loss": "(perte {loss} {unit}).",
+    "web.review.better": "Mieux : {move}, dessiné sur la table.",
+    "web.review.board": "La table, {tiles} dominos.",
+    "web.review.better_drawn": "Le meilleur coup est dessiné en pâle.",
+    "web.review.no_model": "Aucun modèle de chances de gain ne couvre ces règles.",
+    "web.review.graph_desc": (
+        "La chance que {side} gagne, après chaque action ; les erreurs et les gaffes sont "
+        "marquées."
+    ),
+    "web.review.side0": "le premier camp",
+    "web.review.your_side": "votre camp",
+    "web.review.item": (
+        "Manche {hand}, action {index}, {seat} : {played} (meilleur {best}, perte {loss})"
+    ),
     "web.tagline": "Sans inscription. Partagez un lien et commencez à jouer.",
     "web.new_table": "Nouvelle table",
     "web.variant": "Variante",

@@ -102,6 +102,11 @@ class BotPool:
             HINT_LEVEL, hint, secrets.randbits(32), view)
         return ranked
 
+    async def run(self, label: str, job: Any, *args: Any) -> Any:
+        """Any other job for the workers (``job`` a module-level function, picklable
+        arguments), e.g. one decision of a game review; None if no worker could do it."""
+        return await self._run(label, job, *args)
+
     async def _run(self, level: str, job: Any, *args: Any) -> Any:
         if self.closing:
             return None

@@ -36,6 +36,7 @@ from fives.web.hub import GameServer
 from fives.web.lobby import Lobby, lobby_store_for
 from fives.web.metrics import Metrics
 from fives.web.protocol import error_frame
+from fives.web.review import ReviewDesk, ReviewRoutes
 from fives.web.routes import Routes, StaticFiles, not_found
 from fives.web.storage import SqliteStorage, Storage, storage_faults
 
@@ -112,6 +113,8 @@ def create_app(
     budgets = Budgets(config.limits)
     routes = Routes(hub, budgets, StaticFiles())
     lobby = Lobby(hub, routes, lobby_store_for(storage))
+    desk = ReviewDesk(hub)
+    reviews = ReviewRoutes(desk, routes)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -120,6 +123,7 @@ def create_app(
         sweeper = asyncio.ensure_future(sweep_budgets(budgets))
         yield
         sweeper.cancel()
+        desk.close()
         await hub.going_away(wait=0.2)
         await hub.stop()
         await lobby.store.close()
@@ -134,6 +138,8 @@ def create_app(
             Route("/", routes.page),
             Route("/play", routes.page),
             Route("/rules/{preset}", routes.rules),
+            Route("/review", reviews.page),
+            Route("/api/review", reviews.api, methods=["POST"]),
             Route("/api/presets", routes.preset_list),
             Route("/api/messages", routes.message_list),
             Route("/api/tables", routes.create_table, methods=["POST"]),
@@ -152,6 +158,7 @@ def create_app(
     app.state.server = hub
     app.state.budgets = budgets
     app.state.lobby = lobby
+    app.state.reviews = desk
     return app
 
 

@@ -154,6 +154,9 @@ function renderActions() {
       buttons.push(rematch);
     }
     buttons.push(act("btn-record", t("web.download"), () => send({ type: "record" }), false));
+    // The game review (game-review.html): the same link, and which game of the table.
+    buttons.push(el("a", { href: `/review${location.hash}&g=${f.table.game_no}`,
+      class: "button", id: "btn-review" }, t("web.review.open")));
     buttons.push(el("a", { href: "/", class: "button" }, t("web.new_game_link")));
   }
   $("actions").replaceChildren(...buttons);
