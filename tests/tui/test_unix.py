@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from fives.cli.common import Column, format_table
 from fives.cli.main import main
+from fives.text_table import Column, format_table
 from sampling import sampled
 from tui.terminal import sigint_by_default
 

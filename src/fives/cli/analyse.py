@@ -79,8 +79,8 @@ class Progress:
 
 def run(args: argparse.Namespace) -> int:
     from fives.bots.review import DEFAULT_BUDGET, check_seats, review
+    from fives.bots.review_text import review_lines
     from fives.cli.replay import read_input
-    from fives.cli.review_text import review_lines
     from fives.record import load_record
 
     lang = normalize_lang(args.lang)

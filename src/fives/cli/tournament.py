@@ -35,18 +35,17 @@ from fives.bots.arena import (
 from fives.bots.base import Budget
 from fives.bots.plot import Bar, win_rate_svg
 from fives.cli.common import (
-    Column,
     add_lang,
     add_option,
     check_consistent,
     fail,
-    format_table,
     print_lines,
     terminal_width,
     usage_error,
 )
 from fives.errors import FivesError, UsageError
 from fives.i18n import error_text, normalize_lang, os_error_text, text
+from fives.text_table import Column, format_table
 
 _BUDGET_RE = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|it)$")
 

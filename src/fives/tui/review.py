@@ -4,7 +4,7 @@ It steps through the record's positions (left and right arrows: one action; ``n`
 next or previous reviewed decision), draws the table at each one with the board of the game
 (``fives.tui.board``), says what was played there and, at a decision, its class and loss, and
 with ``b`` draws the better move on the table instead (highlighted). Below: the decisions table
-and the summary per seat, the same lines as ``fives analyse`` (``fives.cli.review_text``);
+and the summary per seat, the same lines as ``fives analyse`` (``fives.bots.review_text``);
 choosing a row of the table jumps to that decision. ``escape`` or ``q`` closes it.
 
 ``ReviewApp`` shows the screen on its own (``fives analyse RECORD --screen``); the full-screen
@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from fives.bots.review import Decision, Review, labels_of, tile_moves
-from fives.cli.review_text import class_name, decision_columns, decision_rows, summary_lines
+from fives.bots.review_text import class_name, decision_columns, decision_rows, summary_lines
 from fives.i18n import text
 from fives.tui.board import draw_board
 

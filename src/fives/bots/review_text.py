@@ -7,8 +7,8 @@ from __future__ import annotations
 import textwrap
 
 from fives.bots.review import CLASSES, Decision, Review
-from fives.cli.common import Column, format_table
 from fives.i18n import text
+from fives.text_table import Column, format_table
 
 
 def class_name(klass: str, lang: str) -> str:
