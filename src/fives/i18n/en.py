@@ -765,6 +765,20 @@ MESSAGES: dict[str, str] = {
     "tui.app.overwrite_ask": "{path} already exists: replace it? [y/N] > ",
     "tui.app.not_overwritten": "{path} was left as it was; save FILE with another name.",
     "tui.app.whole_table": "F2: the whole table (Esc: back)",
+    "tui.key.help": "help",
+    "tui.key.whole_table": "whole table",
+    "tui.key.sheet": "scores",
+    "tui.key.interrupt": "leave",
+    "tui.key.close": "back",
+    "tui.key.next": "go on",
+    "tui.key.review": "review",
+    "tui.app.keys_help": (
+        "Keys: F1 this help; F2 the whole table (arrows and Page Up/Down scroll it, Esc or F2 "
+        "back); F3 the scores and the score sheet; Up and Down at the prompt bring back what "
+        "you typed; Esc closes what is shown over the table; Ctrl-Z suspends (fg to come back)."
+        " The mouse: click a move to play it, or a tile of your hand then the tile of the table"
+        " it goes on."
+    ),
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives: dominoes in the browser",
     "web.tagline": "No sign-up. Share a link and start playing.",

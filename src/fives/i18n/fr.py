@@ -855,6 +855,20 @@ MESSAGES: dict[str, str] = {
     "tui.app.overwrite_ask": "{path} existe déjà : le remplacer ? [o/N] > ",
     "tui.app.not_overwritten": "{path} est resté tel quel ; sauver FICHIER avec un autre nom.",
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
+    "tui.key.help": "aide",
+    "tui.key.whole_table": "toute la table",
+    "tui.key.sheet": "scores",
+    "tui.key.interrupt": "quitter",
+    "tui.key.close": "retour",
+    "tui.key.next": "continuer",
+    "tui.key.review": "revoir",
+    "tui.app.keys_help": (
+        "Touches : F1 cette aide ; F2 toute la table (les flèches et Page préc./suiv. la font "
+        "défiler, Échap ou F2 pour revenir) ; F3 les scores et la feuille de marque ; Haut et "
+        "Bas à l'invite rappellent ce que vous avez tapé ; Échap ferme ce qui est affiché sur "
+        "la table ; Ctrl-Z suspend (fg pour revenir). La souris : cliquez un coup pour le "
+        "jouer, ou un domino de votre main puis le domino de la table où il va."
+    ),
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
     "web.tagline": "Sans inscription. Partagez un lien et commencez à jouer.",

@@ -15,7 +15,10 @@ from fives.i18n import text
 
 if TYPE_CHECKING:
     from fives.moves import Move
+    from fives.rules import Ruleset
+    from fives.tiles import Tile
     from fives.tui.board import Board
+    from fives.tui.ui import Moment
     from fives.views import SeatView
 
 
@@ -121,38 +124,39 @@ def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang:
     return out + form
 
 
-def moves_grid(labels: Sequence[Text], width: int) -> list[Text]:
-    """Numbered moves in as many columns as fit, numbered down the columns."""
-    if not labels:
+def tile_label(tile: Tile) -> Text:
+    """A tile as the screen writes it: '[6|4]'."""
+    return Text(f"[{tile.high}|{tile.low}]", style="bold")
+
+
+def count_shown(rules: Ruleset) -> bool:
+    """Whether the players see the count of the ends: not in a game without scoring, nor under
+    muggins claims, where they count themselves (RULES.md §9 O1). The one place that decides."""
+    return rules.scoring != "none" and not rules.muggins_claims
+
+
+def count_lines(moment: Moment) -> list[Text]:
+    """'Count: 6 + 3 + 2×5 = 19' (the projection's parts), where the count is shown."""
+    from fives.tui.screen import count_line
+
+    view = moment.view
+    if not view.layout.count or not count_shown(view.rules) or moment.public is None:
         return []
-    cells = []
-    for i, label in enumerate(labels):
-        cell = Text(f"{i + 1:>2}) ", style="bold cyan")
-        cell.append_text(label)
-        cells.append(cell)
-    cell_w = max(c.cell_len for c in cells) + 2
-    columns = max(1, min(len(cells), (width + 2) // cell_w))
-    rows = -(-len(cells) // columns)
-    lines = []
-    for r in range(rows):
-        line = Text()
-        for c in range(columns):
-            i = c * rows + r
-            if i >= len(cells):
-                break
-            if c:
-                line.append(" " * (cell_w - cells[(c - 1) * rows + r].cell_len))
-            line.append_text(cells[i])
-        lines.append(line)
-    return lines
+    return [count_line(moment.public["layout"], moment.lang)]
 
 
-def hand_text(view: SeatView, lang: str, drawn: Any, width: int) -> list[Text]:
-    out = Text(text("tui.your_hand", lang) + " ", style="bold")
-    for i, tile in enumerate(sorted(view.hand, key=lambda t: (-t.high, -t.low))):
-        if i:
-            out.append(" ")
-        out.append(f"[{tile.high}|{tile.low}]", style="bold green" if tile == drawn else "bold")
-    pips = sum(t.pips for t in view.hand)
-    out.append("  " + text("tui.pips_in_hand", lang, pips=pips), style="dim")
-    return wrap_text(out, width)
+def move_label(moment: Moment, index: int, board: Board | None) -> Text:
+    """'12) [4|1] on [6|1], north → 15, +5': a listed move, its number, the count it makes and
+    the points it scores."""
+    view = moment.view
+    move = moment.moves[index]
+    out = Text(f"{index + 1:>2}) ", style="bold cyan")
+    out.append_text(move_words(move, view.layout.to_json(), board, moment.lang,
+                               overdraw_cost(view, moment.moves)))
+    result = moment.outcomes[index]
+    if result is not None and view.rules.scoring != "none":
+        total, points = result
+        out.append(f" → {total}", style="dim")
+        if points:
+            out.append(f", +{points}", style="bold green")
+    return out

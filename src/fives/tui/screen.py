@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.frame import move_words, overdraw_cost
+from fives.tui.frame import count_shown, move_words, overdraw_cost
 from fives.tui.layout_view import render_layout, tile_name
 from fives.tui.tally import tally_lines
 
@@ -182,7 +182,7 @@ def layout_block(view: SeatView, layout: Mapping[str, Any], lang: str, *, last: 
     ends = describe_ends(data, lang)
     if len(ends):
         lines.append(ends)
-        if view.rules.scoring != "none" and not view.rules.muggins_claims:  # §9 O1: players count
+        if count_shown(view.rules):
             lines.append(count_line(layout, lang))
     return Group(*lines)
 
