@@ -857,7 +857,7 @@ MESSAGES: dict[str, str] = {
     "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
     "tui.key.help": "aide",
     "tui.key.whole_table": "toute la table",
-    "tui.key.sheet": "scores",
+    "tui.key.sheet": "marque",
     "tui.key.interrupt": "quitter",
     "tui.key.close": "retour",
     "tui.key.next": "continuer",
