@@ -193,8 +193,9 @@ def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
     projection's ``reveal``: a hand's rounded value only where that settlement rounds it."""
     hands = Table(title=text("tui.reveal_title", lang, hand=reveal["hand"]), box=box.SIMPLE_HEAD,
                   title_justify="left", title_style="bold")
-    hands.add_column(text("tui.col_player", lang))
-    hands.add_column(text("tui.col_tiles_left", lang), no_wrap=True)
+    # The names whole; the tiles wrap (a narrow screen cut the names to one letter).
+    hands.add_column(text("tui.col_player", lang), no_wrap=True)
+    hands.add_column(text("tui.col_tiles_left", lang))
     hands.add_column(text("tui.col_pips", lang), justify="right")
     rounding = any(seat["rounded"] for seat in reveal["seats"])
     if rounding:
@@ -210,7 +211,7 @@ def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
         hands.add_row(*row)
     settle = Table(title=text("tui.settlement_title", lang), box=box.SIMPLE_HEAD,
                    title_justify="left", title_style="bold")
-    settle.add_column(text("tui.col_side", lang))
+    settle.add_column(text("tui.col_side", lang), no_wrap=True)
     settle.add_column(text("tui.col_before", lang), justify="right")
     settle.add_column(text("tui.col_change", lang), justify="right")
     settle.add_column(text("tui.col_after", lang), justify="right")

@@ -73,7 +73,8 @@ class TableScreen(Screen[None]):
         yield ScoresView(id="scores").data_bind(TableScreen.moment)
         yield CountView(id="count").data_bind(TableScreen.moment)
         with Vertical(id="middle"):
-            yield BoardView(id="board").data_bind(TableScreen.moment)
+            with Vertical(id="board_room"):
+                yield BoardView(id="board").data_bind(TableScreen.moment)
             yield LogView(id="log")
         yield Static(id="status")
         yield Static(id="messages")

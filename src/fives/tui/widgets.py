@@ -220,7 +220,7 @@ class HandView(Widget):
         with Grid(classes="tiles") as tiles:
             # as many tiles a row as fit ('[6|4] ' is 6 columns) beside the label and the pips
             room = (self.size.width or self.app.size.width) - len(label) - len(pips) - 4
-            tiles.styles.grid_size_columns = max(1, (room + 1) // 6)
+            tiles.styles.grid_size_columns = max(1, min(len(moment.view.hand), (room + 1) // 6))
             for tile in sorted(moment.view.hand, key=lambda t: (-t.high, -t.low)):
                 yield TileButton(tile, tile == moment.drawn, tile == self.chosen)
         yield Static(pips, classes="pips")
