@@ -262,7 +262,7 @@ def test_quit_words_leave_after_asking(word: str) -> None:
         typed(s, word)
     assert end.value.status == 0
     assert ui.asked == ["Save the game before leaving? [Y/n] > "]
-    assert ui.lines == ["The game was not saved."]
+    assert ui.byes == ["The game was not saved."] and ui.lines == []
 
 
 def placed_in_this_hand(s: PlaySession) -> bool:

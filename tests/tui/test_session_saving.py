@@ -210,8 +210,10 @@ def test_quit_without_saving(save_dir: Path, lang: str) -> None:
     s, ui = new_session(lines(["quit", "n"]), lang=lang)
     assert s.run() == 0
     said = {"en": "The game was not saved.", "fr": "La partie n'a pas été sauvegardée."}
-    assert ui.texts("say") == [said[lang]]
-    assert ui.of("bye") == [] and saved_files(save_dir) == []
+    # Said as a last word: printed once the full-screen game has left (a line said on its
+    # screen went with it, and quit then n left without a word).
+    assert ui.texts("bye") == [said[lang]]
+    assert ui.of("say") == [] and saved_files(save_dir) == []
     with pytest.raises(SessionEnd) as leaving:
         new_session(lines(["n"]))[0].quit()
     assert leaving.value.status == 0 and leaving.value.args == (0,)
@@ -290,10 +292,22 @@ def test_leaving_replaces_the_games_own_file(tmp_path: Path, save_dir: Path) -> 
 
 
 def test_a_closed_output_keeps_the_game_without_a_word(tmp_path: Path, save_dir: Path) -> None:
+    """The output gone (`| head`, a full disk): nothing said; the game is kept only once a
+    person has played in it (a game nobody touched left a file behind)."""
     def closed(ui: ScriptedUI, prompt: str) -> str | None:
         raise BrokenPipeError
 
-    s, ui = new_session(closed)
+    def full(ui: ScriptedUI, prompt: str) -> str | None:
+        raise OSError(28, "No space left on device")
+
+    for gone in (closed, full):
+        s, ui = new_session(gone)
+        with pytest.raises(OSError):
+            s.run()
+        assert saved_files(save_dir) == []
+        assert ui.of("bye") == [] and ui.of("say") == []
+
+    s, ui = new_session(lines(["1"], closed))
     with pytest.raises(BrokenPipeError):
         s.run()
     (path,) = saved_files(save_dir)
@@ -302,12 +316,12 @@ def test_a_closed_output_keeps_the_game_without_a_word(tmp_path: Path, save_dir:
     assert ui.of("bye") == [] and ui.of("say") == []
     own = tmp_path / "own.json"
     own.write_text("{}", encoding="utf-8")
-    s, ui = new_session(closed, save_to=own)
+    s, ui = new_session(lines(["1"], closed), save_to=own)
     with pytest.raises(BrokenPipeError):
         s.run()
     assert json.loads(own.read_text(encoding="utf-8")) == s.safe_record
     for where in (tmp_path / "gone" / "x.json", tmp_path / "nul\0.json"):
-        s, ui = new_session(closed, save_to=where)  # a failed save is no other error
+        s, ui = new_session(lines(["1"], closed), save_to=where)  # a failed save: no error
         with pytest.raises(BrokenPipeError):
             s.run()
         assert ui.of("bye") == []

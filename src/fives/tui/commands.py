@@ -269,7 +269,7 @@ def tally(s: PlaySession) -> list[Text]:
     lines: list[Text] = []
     for side, score in enumerate(s.game.scores):
         lines.append(Text(f"{s.names.side(side)}: {score}", style="bold"))
-        if rules.name in TALLY_PRESETS:
+        if s.tally and rules.name in TALLY_PRESETS:  # --no-tally: the numbers only
             lines += [Text("  " + row, style="dim") for row in tally_lines(score, per_row=10)]
     if s.history:
         lines.append(Text(s.t("tui.summary_title"), style="bold"))

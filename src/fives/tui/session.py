@@ -130,6 +130,7 @@ class PlaySession:
         self.offered: tuple[int, int] | None = None  # the window a person was offered (§9 O1)
         self.facing: int | None = None  # the human whose hand is on screen (hot seat)
         self.history = hand_summaries(game)
+        self.moved = False  # a person has played in this session
         # The record as of the last completed action: what Ctrl-C saves.
         self.safe_record: RecordJSON = self.record()
 
@@ -190,10 +191,13 @@ class PlaySession:
             with ignoring_interrupts():  # a second Ctrl-C must not cut the save short
                 self.save_on_exit()
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
-        except BrokenPipeError:
-            # The output was closed (`| head`): keep the game without a word, then stop.
-            with ignoring_interrupts(), contextlib.suppress(OSError, ValueError):
-                self.write_safe(self.save_to or default_save_path(self.game.rules.name))
+        except OSError:
+            # The output is gone (`| head`, a full disk): nothing more is said (the command
+            # says the one error), and the game is kept, quietly, only if a person played in
+            # it: a game nobody touched left no file behind.
+            if self.moved:
+                with ignoring_interrupts(), contextlib.suppress(OSError, ValueError):
+                    self.write_safe(self.save_to or default_save_path(self.game.rules.name))
             raise
         except Exception:
             # A fault of the program (an engine or bot error): keep the game, then report it.
@@ -346,6 +350,7 @@ class PlaySession:
         while True:
             line = self.ui.ask(self.t("tui.prompt", who=self.who(seat)))
             if self.answer(line, seat, view, moves):
+                self.moved = True
                 if len(self.humans) > 1:
                     self.facing = None  # the hand leaves the screen with the player's move
                 return
@@ -413,7 +418,7 @@ class PlaySession:
     def quit(self) -> None:
         """Leave, after asking whether to save (and where, until the save succeeds)."""
         if not self.yes(self.t("tui.quit_save_ask"), default=True):
-            self.say(self.t("tui.not_saved"))
+            self.ui.bye(self.t("tui.not_saved"))  # read once the game has left the screen
             raise SessionEnd(0)
         default = self.save_to or default_save_path(self.game.rules.name)
         while True:
