@@ -741,6 +741,10 @@ MESSAGES: dict[str, str] = {
         "invalid --seats {value!r}: {count} seats given, expected {players} (one per player)"
     ),
     "tui.err_lang": "invalid --lang {value!r}: expected one of {langs}",
+    "tui.err_save_exists": (
+        "{path!r} already exists: give --save a new file (a saved game goes on with "
+        "--resume {path})"
+    ),
     "tui.err_read": "cannot read {path!r}: {reason}",
     "tui.err_not_record": "invalid record {path!r}: expected a UTF-8 JSON game record",
     "tui.err_no_rich": "the terminal game needs the rich library: pip install 'fives[tui]'",

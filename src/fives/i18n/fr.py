@@ -820,6 +820,10 @@ MESSAGES: dict[str, str] = {
         "joueur)"
     ),
     "tui.err_lang": "--lang invalide {value!r} : attendu l'un de {langs}",
+    "tui.err_save_exists": (
+        "{path!r} existe déjà : donnez à --save un nouveau fichier (une partie "
+        "sauvegardée se reprend avec --resume {path})"
+    ),
     "tui.err_read": "impossible de lire {path!r} : {reason}",
     "tui.err_not_record": "partie invalide {path!r} : fichier JSON UTF-8 attendu",
     "tui.err_no_rich": (

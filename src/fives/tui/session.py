@@ -107,6 +107,7 @@ class PlaySession:
         think: float | None = None,
         save_to: Path | None = None,
         seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -118,6 +119,7 @@ class PlaySession:
         self.think = think
         self.save_to = save_to
         self.seed = seed
+        self.settings = dict(settings or {})  # what --resume restores (saving.session_meta)
         self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
         names = seat_names(game.rules.players, self.seats, lang)
         self.names = Names(
@@ -142,7 +144,7 @@ class PlaySession:
         """The game's record, with who sat where and the language in its ``meta`` (§12.3), so
         that ``--resume`` restores them."""
         return self.game.to_record(meta=session_meta(self.seats, self.think, self.lang,
-                                                     self.seed))
+                                                     self.seed, self.settings))
 
     def say(self, line: Text | str) -> None:
         self.ui.say(line if isinstance(line, Text) else Text(line))
