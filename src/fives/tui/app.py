@@ -2,22 +2,25 @@
 TableScreen` and pushes the others over it (a hand's end, help, the whole table...); its look is
 ``fives.tcss``.
 
-The game loop (:class:`fives.tui.session.PlaySession`) runs in a worker thread and reaches the
-app only through :class:`AppUI`, which posts one message per thing to show (``SessionShow``,
-``SessionAsk``...). Every answer, typed or clicked (a move, a tile, a tile of the table), comes
-back through :meth:`FivesApp.answer` to the session's single input path,
-``PlaySession.answer``.
+The game (:class:`fives.tui.session.PlaySession`) is a generator of steps that the app drives
+(:meth:`FivesApp.advance`): at an ``Ask`` it shows the prompt and waits, without blocking, for an
+answer, typed or clicked (a move, a tile, a tile of the table), which comes back through
+:meth:`FivesApp.answer` to the session's single input path, ``PlaySession.answer``; at a
+``Think`` a bot chooses in a worker thread and posts its move (:class:`BotMoved`); at a
+``Pause`` a timer goes on. The session shows things through :class:`AppUI`, which posts one
+message per thing to show (``SessionShow``, ``SessionLog``...).
 """
 
 from __future__ import annotations
 
-import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -33,9 +36,11 @@ from fives.tui.screens import (
     WholeTable,
     localise,
 )
+from fives.tui.ui import Ask, Pause, Steps, Think
 from fives.tui.widgets import BoardView, HandView, History, MovesView
 
 if TYPE_CHECKING:
+    from fives.moves import Move
     from fives.tui.narrator import Narrator
     from fives.tui.session import PlaySession
     from fives.tui.ui import Moment
@@ -79,12 +84,21 @@ class SessionPanel(Message):
     (``hand_end``: Enter goes on, ``game_over``: the game's)."""
 
     def __init__(self, body: RenderableType, note: str = "", hand_end: bool = False,
-                 game_over: bool = False) -> None:
+                 game_over: bool = False, question: int = 0) -> None:
         super().__init__()
+        self.question = question  # the question asked with it (a hand's end)
         self.body = body
         self.note = note
         self.hand_end = hand_end
         self.game_over = game_over
+
+
+class BotMoved(Message):
+    """A bot has chosen (in a worker thread)."""
+
+    def __init__(self, move: Move) -> None:
+        super().__init__()
+        self.move = move
 
 
 class SessionThinking(Message):
@@ -130,21 +144,74 @@ class FivesApp(App[int]):
     def on_mount(self) -> None:
         self.push_screen("table")
         self.app_resume_signal.subscribe(self, self._repaint_after_resume)
-        self.run_worker(self.play, thread=True, exit_on_error=False)
+        self.call_after_refresh(self.begin)
 
     def _repaint_after_resume(self, _app: object) -> None:
         # After `fg` the terminal shows whatever the shell left there: the whole screen is
         # drawn again (by itself, the redraw on resume left the prompt's row blank).
         self.screen.refresh(repaint=True, layout=True)
 
-    def play(self) -> None:
+    # ------------------------------------------------------------------ driving the game
+    def begin(self) -> None:
         try:
-            session = self.start(self.ui)
-            self.status = session.run()
-        except BaseException as exc:  # a fault: reported once the screen is back to normal
-            self.fault = exc
-            self.status = 1
-        self.call_from_thread(self.exit, self.status)
+            self.session = self.start(self.ui)
+        except Exception as exc:  # a fault: reported once the screen is back to normal
+            self.finish(1, exc)
+            return
+        self.steps: Steps[int] = self.session.steps()
+        self.advance(None)
+
+    def advance(self, reply: Any, error: BaseException | None = None) -> None:
+        """The game goes on to its next request, sent ``reply`` (or raised ``error``)."""
+        try:
+            request = self.steps.throw(error) if error is not None else self.steps.send(reply)
+        except StopIteration as stop:
+            self.finish(stop.value)
+            return
+        except BaseException as exc:  # a fault, reported after the screen
+            self.finish(1, exc)
+            return
+        if isinstance(request, Ask):  # shown after what the game posted before it
+            self.ui.prompt = request.prompt
+            self.ui.asked += 1
+            self.post_message(SessionAsk(request.prompt, self.ui.asked))
+        elif isinstance(request, Think):
+            self.choose(request.seat)
+        elif isinstance(request, Pause):
+            self.set_timer(request.seconds, lambda: self.advance(None)) if request.seconds \
+                else self.call_next(self.advance, None)
+
+    def finish(self, status: int, fault: BaseException | None = None) -> None:
+        self.status = status
+        self.fault = fault
+        self.exit(status)
+
+    @work(thread=True, exit_on_error=False)
+    def choose(self, seat: int) -> None:
+        """A bot thinks here, off the screen's thread, and posts its move."""
+        try:
+            move = self.session.bot_move(seat)
+        except Exception as exc:  # raised in the game, where it is handled
+            self.call_from_thread(self.advance, None, exc)
+            return
+        self.post_message(BotMoved(move))
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        self.advance(message.move)
+
+    def feed(self) -> None:
+        """The next answer waiting, to the question asked (Ctrl-C and Ctrl-D are raised in the
+        game, where it saves itself)."""
+        if not self.ui.waiting.is_set() or not self.ui.answers:
+            return
+        line = self.ui.answers.popleft()
+        self.ui.waiting.clear()
+        if line == INTERRUPT:
+            self.advance(None, KeyboardInterrupt())
+        elif line == END_OF_INPUT:
+            self.advance(None, EOFError())
+        else:
+            self.advance(line)
 
     def t(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
@@ -162,6 +229,8 @@ class FivesApp(App[int]):
             self.close_panels()  # its question was answered (typed at the prompt): gone
         self.table.set_prompt(message.prompt)
         self.asked_shown = message.number
+        self.ui.waiting.set()
+        self.feed()  # an answer typed ahead
 
     def on_session_log(self, message: SessionLog) -> None:
         self.table.set_log(message.lines)
@@ -180,7 +249,7 @@ class FivesApp(App[int]):
             self.close_panels()
             self.hand_panel = HandEndScreen(message.body, message.note, message.game_over)
             self.hand_panel_waits = bool(message.note)
-            self.hand_panel_question = self.ui.asked + 1  # the question that comes with it
+            self.hand_panel_question = message.question
             self.push_screen(self.hand_panel, self.panel_closed)
         else:
             self.push_screen(PanelScreen(message.body), self.panel_closed)
@@ -278,14 +347,33 @@ class FivesApp(App[int]):
         self.ui.answers.put(END_OF_INPUT)
 
 
-class AppUI:
-    """The session's side of the app: called from the worker thread, it posts messages."""
+class Answers:
+    """The answers given and not yet taken (typed ahead, while a bot thinks); ``put`` hands
+    one to the app, which feeds it to the game's next question."""
 
     def __init__(self, app: FivesApp) -> None:
         self.app = app
-        self.answers: queue.Queue[str] = queue.Queue()
+        self.lines: deque[str] = deque()
+
+    def put(self, line: str) -> None:
+        self.lines.append(line)
+        self.app.call_next(self.app.feed)
+
+    def popleft(self) -> str:
+        return self.lines.popleft()
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+
+class AppUI:
+    """The session's side of the app: it posts a message per thing to show."""
+
+    def __init__(self, app: FivesApp) -> None:
+        self.app = app
+        self.answers = Answers(app)
         self.stop = threading.Event()
-        self.waiting = threading.Event()  # set while the session waits for an answer
+        self.waiting = threading.Event()  # set while the game waits for an answer
         self.asked = 0  # questions asked so far
         self.results_parts: list[RenderableType] = []
         self.goodbye: list[str] = []
@@ -298,22 +386,6 @@ class AppUI:
         """Ctrl-C while a bot was thinking: leave at this safe point (after the action)."""
         if self.stop.is_set():
             raise KeyboardInterrupt
-
-    def ask(self, prompt: str) -> str:
-        self.check()
-        self.prompt = prompt
-        self.asked += 1
-        self.post(SessionAsk(prompt, self.asked))
-        self.waiting.set()
-        try:
-            answer = self.answers.get()
-        finally:
-            self.waiting.clear()
-        if answer == INTERRUPT:
-            raise KeyboardInterrupt
-        if answer == END_OF_INPUT:
-            raise EOFError
-        return answer
 
     def show(self, moment: Moment) -> None:
         self.check()
@@ -335,9 +407,8 @@ class AppUI:
 
     def handover(self, moment: Moment, prompt: str) -> None:
         self.show(moment)
-        self.ask(prompt)
 
-    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> bool:
         self.show(moment)
         parts: list[RenderableType] = []
         if headline is not None:
@@ -352,9 +423,8 @@ class AppUI:
             parts.append(summary_table(moment.history, moment.names, moment.lang,
                                        moment.view.rules.sides))
         self.post(SessionPanel(Group(*parts), prompt or "", hand_end=True,
-                               game_over=headline is not None))
-        if prompt is not None:
-            self.ask(prompt)
+                               game_over=headline is not None, question=self.asked + 1))
+        return prompt is not None
 
     def results(self, parts: list[RenderableType]) -> None:
         self.results_parts = parts

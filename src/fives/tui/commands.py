@@ -23,6 +23,7 @@ from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
     from fives.tui.session import PlaySession
+    from fives.tui.ui import Steps
     from fives.views import SeatView
 
 HINT_SECONDS = 0.3
@@ -50,7 +51,8 @@ def own_moves(view: SeatView) -> list[Move]:
 MOVE_WORDS = {"piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass"}
 
 
-def command(s: PlaySession, answer: str, seat: int, view: SeatView, moves: list[Move]) -> bool:
+def command(s: PlaySession, answer: str, seat: int, view: SeatView,
+            moves: list[Move]) -> Steps[bool]:
     """Handle one line typed at the prompt; True when the turn is over."""
     word, _, rest = answer.partition(" ")
     word_l = word.lower()
@@ -66,10 +68,10 @@ def command(s: PlaySession, answer: str, seat: int, view: SeatView, moves: list[
                 s.error(s.t("tui.claim_not_here", value=answer))
                 return False
             move = move.with_claim(min(int(numbered.group(2)), CLAIM_MAX))
-        s.apply(move)
+        yield from s.apply(move)
         return True
     if word_l in COMMANDS["muggins"]:
-        return muggins(s, seat)
+        return (yield from muggins(s, seat))
     if word_l in COMMANDS["help"]:
         s.ui.overlay(wrap(s.t("tui.help_text"), 200))
     elif word_l in COMMANDS["tally"]:
@@ -85,28 +87,28 @@ def command(s: PlaySession, answer: str, seat: int, view: SeatView, moves: list[
         if not target:
             s.error(s.t("tui.save_needs_file"))
         else:
-            s.save(Path(target).expanduser())
+            yield from s.save(Path(target).expanduser())
     elif word_l in COMMANDS["undo"]:
         return undo(s, seat)
     elif word_l in COMMANDS["quit"]:
-        s.quit()
+        yield from s.quit()
     else:
-        return typed_move(s, MOVE_WORDS.get(answer.lower(), answer), moves)
+        return (yield from typed_move(s, MOVE_WORDS.get(answer.lower(), answer), moves))
     return False
 
 
-def muggins(s: PlaySession, seat: int) -> bool:
+def muggins(s: PlaySession, seat: int) -> Steps[bool]:
     """The player calls muggins on the last placement (RULES.md §9 O1): the turn goes on."""
     call = Move.muggins(seat)
     if call not in s.game.view(seat).legal_moves:
         s.error(s.t("tui.muggins_not_now"))
         return False
-    s.apply(call)
+    yield from s.apply(call)
     s.ui.show(s.moment(own_moves(s.game.view(seat))))
     return False  # a call does not change whose turn it is
 
 
-def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
+def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> Steps[bool]:
     """A move typed in notation (``6-3``, ``6-3@2``, ``draw``), resolved by ``Game.parse_move``;
     refused in player words: a tile not held, a tile that cannot go there, or the numbers to
     type instead. A bare tile (``6-3``) is played where it fits when there is one place only."""
@@ -125,7 +127,8 @@ def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
         cost = overdraw_cost(s.game.view(s.game.turn), moves)
         # RULES.md §4.3: a typed "draw" beside a placement is an overdraw; it costs the deck's
         # points, so it is asked for again (its numbered line says the price).
-        if parsed.kind == "draw" and cost and not s.yes(s.t("tui.overdraw_ask", cost=cost)):
+        if parsed.kind == "draw" and cost and not (
+                yield from s.yes(s.t("tui.overdraw_ask", cost=cost))):
             s.say(s.t("tui.overdraw_not"))
             return False
     tile = parsed.tile
@@ -136,16 +139,16 @@ def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
         move = s.game.parse_move(answer)
     except FivesError as err:
         if err.key != "missing_claim":
-            return bare_tile(s, answer, moves)
+            return (yield from bare_tile(s, answer, moves))
         try:  # a move typed without its claim: the claim is asked next (§9 O1)
             move = s.game.parse_move(answer + "=0").unclaimed
         except FivesError:
-            return bare_tile(s, answer, moves)
-    s.apply(move)
+            return (yield from bare_tile(s, answer, moves))
+    yield from s.apply(move)
     return True
 
 
-def bare_tile(s: PlaySession, answer: str, moves: list[Move]) -> bool:
+def bare_tile(s: PlaySession, answer: str, moves: list[Move]) -> Steps[bool]:
     """``6-3`` alone on a table that has tiles: the one place it fits, else which numbers."""
     from fives.moves import parse_notation
 
@@ -162,7 +165,7 @@ def bare_tile(s: PlaySession, answer: str, moves: list[Move]) -> bool:
     if len(fits) > 1:  # the 6 first (the side touching), when that settles it
         fits = [m for m in fits if m.touching == parsed.touching] or fits
     if len(fits) == 1:
-        s.apply(fits[0])
+        yield from s.apply(fits[0])
         return True
     if fits:
         numbers = ", ".join(str(moves.index(m) + 1) for m in fits)
