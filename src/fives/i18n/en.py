@@ -768,7 +768,6 @@ MESSAGES: dict[str, str] = {
     "tui.app.thinking": "{who} is thinking…",
     "tui.app.overwrite_ask": "{path} already exists: replace it? [y/N] > ",
     "tui.app.not_overwritten": "{path} was left as it was; save FILE with another name.",
-    "tui.app.whole_table": "F2: the whole table (Esc: back)",
     "tui.key.help": "help",
     "tui.key.whole_table": "whole table",
     "tui.key.sheet": "scores",

@@ -858,7 +858,6 @@ MESSAGES: dict[str, str] = {
     "tui.app.thinking": "{who} réfléchit…",
     "tui.app.overwrite_ask": "{path} existe déjà : le remplacer ? [o/N] > ",
     "tui.app.not_overwritten": "{path} est resté tel quel ; sauver FICHIER avec un autre nom.",
-    "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
     "tui.key.help": "aide",
     "tui.key.whole_table": "toute la table",
     "tui.key.sheet": "marque",

@@ -25,6 +25,7 @@ from fives.i18n import text
 from fives.tui.board import draw_board
 from fives.tui.widgets import (
     BoardView,
+    centred,
     CountView,
     HandView,
     History,
@@ -179,12 +180,9 @@ class HelpScreen(PanelScreen):
     """What to type, and the keys (registered in the app's ``SCREENS``)."""
 
     def __init__(self) -> None:
-        from fives.tui.frame import wrap
-
-        lang = app_lang(self)
-        lines = [*wrap(text("tui.help_text", lang), 200), Text(""),
-                 *wrap(text("tui.app.keys_help", lang), 200)]
-        super().__init__(Text("\n").join(lines))
+        lang = app_lang(self)  # wrapped by the panel, at its width
+        super().__init__(Text(text("tui.help_text", lang) + "\n\n" +
+                              text("tui.app.keys_help", lang)))
 
 
 class HandEndScreen(PanelScreen):
@@ -242,10 +240,13 @@ class WholeBoard(Widget):
         return max(1, len(self.lines(width)))
 
     def render(self) -> RenderableType:
-        lines = self.lines(self.size.width)
-        if not lines:
+        width = self.size.width
+        board = draw_board(self.moment.view.layout.to_json(), max(5, width),
+                           last=self.moment.last_node)
+        if not board.lines:
             return Text(text("tui.layout_empty", self.moment.lang), style="italic")
-        return Text("\n").join(lines)
+        lines, _ = centred(board, board.lines, width)
+        return Text("\n").join(lines + board.left_out)
 
 
 class WholeTable(PanelScreen):
@@ -256,7 +257,7 @@ class WholeTable(PanelScreen):
     ]
 
     def __init__(self, moment: Moment) -> None:
-        super().__init__(Text(""), text("tui.app.whole_table", moment.lang))
+        super().__init__(Text(""))  # the key bar says how to go back
         self.moment = moment
 
     def content(self) -> Widget:

@@ -68,6 +68,17 @@ def wanted_nodes(moment: Moment | None) -> list[int]:
     return wanted + ([moment.last_node] if moment.last_node else [])
 
 
+def centred(board: Board, lines: list[Text], width: int) -> tuple[list[Text], int]:
+    """The lines of a picture moved to the middle of ``width`` (the drawer starts the lead
+    mid-width, whatever it draws), and by how many columns (negative: to the left)."""
+    first = min(c for _, c in board.cells)
+    last = max(c for _, c in board.cells)
+    left = max(-first, (width - (last - first + 1)) // 2 - first)
+    if left >= 0:
+        return [Text(" " * left) + line for line in lines], left
+    return [line[-left:] for line in lines], left
+
+
 class BoardView(Widget):
     """The table: as tall as the picture where the room allows, else folded around the tiles
     the moves go on (the marked one first); centred across. A click posts :class:`Clicked`."""
@@ -112,14 +123,8 @@ class BoardView(Widget):
                 if empty and self.moment is not None else Text("")
         order = ([self.mark] if self.mark else []) + wanted_nodes(self.moment)
         lines, self.rows = fitted(board, height, order, mark=self.mark)
-        # Centred across: the drawer starts the lead mid-width; the picture is what it drew.
-        first = min(c for _, c in board.cells)
-        last = max(c for _, c in board.cells)
-        self.left = max(-first, (width - (last - first + 1)) // 2 - first)
-        if self.left >= 0:
-            pad = Text(" " * self.left)
-            return Text("\n").join(pad + line for line in lines)
-        return Text("\n").join(line[-self.left:] for line in lines)
+        lines, self.left = centred(board, lines, width)
+        return Text("\n").join(lines)
 
     def node_at(self, x: int, y: int) -> tuple[int, str] | None:
         """The tile under a point, and which side of its middle it is on (N/S/E/W)."""
