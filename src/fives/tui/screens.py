@@ -25,13 +25,13 @@ from fives.i18n import text
 from fives.tui.board import draw_board
 from fives.tui.widgets import (
     BoardView,
-    centred,
     CountView,
     HandView,
     History,
     LogView,
     MovesView,
     ScoresView,
+    centred,
 )
 
 if TYPE_CHECKING:
