@@ -205,3 +205,17 @@ def test_ctrl_d_with_text_typed_does_not_leave() -> None:
         assert field.value == "1"  # the character after the cursor went, as in a shell
 
     run(make_app("five-up", 2, ["human", "greedy"], 3), (80, 24), scenario)
+
+
+def test_no_color_takes_the_colours_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR (and --no-color, which sets it): no colour at all, not greys."""
+    from textual.filter import Monochrome, NoColor
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def scenario(app: FivesApp, pilot: Any) -> None:
+        filters = app._filters
+        assert any(isinstance(f, NoColor) for f in filters), filters
+        assert not any(isinstance(f, Monochrome) for f in filters), filters
+
+    run(make_app("five-up", 2, ["human", "greedy"], 3), (80, 24), scenario)

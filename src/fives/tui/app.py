@@ -13,6 +13,7 @@ message per thing to show (``SessionShow``, ``SessionLog``...).
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -121,7 +122,9 @@ class FivesApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, lang: str, start: Callable[[AppUI], PlaySession]) -> None:
-        super().__init__()
+        # NO_COLOR: with the terminal's own colours Textual takes every colour out (with its
+        # own colours it shows them in greys).
+        super().__init__(ansi_color="NO_COLOR" in os.environ)
         self.lang = lang
         self.start = start
         self.ui = AppUI(self)
