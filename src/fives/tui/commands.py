@@ -18,6 +18,7 @@ from rich.text import Text
 from fives.errors import FivesError
 from fives.moves import CLAIM_MAX, Move
 from fives.tui.frame import move_words, overdraw_cost, wrap
+from fives.tui.hands import hand_summaries, last_choice
 from fives.tui.screen import TALLY_PRESETS
 from fives.tui.tally import tally_lines
 
@@ -179,7 +180,6 @@ def undo(s: PlaySession, seat: int) -> bool:
     """Back to this player's previous turn, by replaying the record without the actions since
     then. Only against bots: with several humans the others would lose their moves."""
     from fives.record import game_from_record
-    from fives.tui.session import hand_summaries, last_choice
 
     if len(s.humans) != 1:
         s.error(s.t("tui.undo_hot_seat"))

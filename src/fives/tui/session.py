@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from fives.claims import ClaimsGame, callers
-from fives.events import DrawEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.events import DrawEvent, HandEndEvent, PlayEvent
 from fives.i18n import os_error_text, text
 from fives.moves import CLAIM_MAX, Move
 from fives.solitaire import deck_sources
 from fives.tui import commands
 from fives.tui.commands import COMMANDS, NO, YES, own_moves
+from fives.tui.hands import hand_summaries, last_choice
 from fives.tui.narrator import Narrator
 from fives.tui.saving import (
     HUMAN,
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
     from fives.tiles import Tile
     from fives.views import SeatView
 
-__all__ = ["COMMANDS", "HUMAN", "NO", "YES", "PlaySession", "SessionEnd"]
+__all__ = ["COMMANDS", "HUMAN", "NO", "YES", "PlaySession", "SessionEnd", "hand_summaries",
+           "last_choice"]
 
 
 class SessionEnd(Exception):
@@ -520,31 +522,3 @@ class PlaySession:
                 return
             if (yield from self.save(Path(name).expanduser() if name else default)) is not None:
                 return
-
-
-def hand_summaries(game: Game) -> list[HandSummary]:
-    """One line per finished hand (a resumed game brings the hands played before)."""
-    return [
-        HandSummary(e.hand, e.result, e.winner, tuple(e.scores))
-        for e in game.events if isinstance(e, HandEndEvent)
-    ]
-
-
-def last_choice(record: Mapping[str, object], seat: int) -> tuple[int, int] | None:
-    """(hand index, action index) of ``seat``'s last lead or placement in a record."""
-    from fives.record import load_record
-
-    events = load_record(record).replay()
-    hand_index = 0
-    action_index = 0
-    found: tuple[int, int] | None = None
-    for event in events:
-        if isinstance(event, PlayEvent | DrawEvent | PassEvent):
-            if isinstance(event, PlayEvent) and event.seat == seat:
-                found = (hand_index, action_index)
-            action_index += 1
-        elif isinstance(event, HandEndEvent):
-            hand_index += 1
-            action_index = 0
-    return found
-
