@@ -219,3 +219,19 @@ def test_no_color_takes_the_colours_out(monkeypatch: pytest.MonkeyPatch) -> None
         assert not any(isinstance(f, Monochrome) for f in filters), filters
 
     run(make_app("five-up", 2, ["human", "greedy"], 3), (80, 24), scenario)
+
+
+def test_at_120x40_the_table_is_in_the_middle_of_its_room() -> None:
+    """A short table on a tall screen: in the middle of the room above the log, not at the top
+    over rows of blanks."""
+
+    async def scenario(app: FivesApp, pilot: Any) -> None:
+        board = app.table.query_one("#board").region
+        middle = app.table.query_one("#middle").content_region
+        above, below = board.y - middle.y, middle.bottom - board.bottom
+        assert above >= 5, (board, middle)  # it used to start on the room's first row
+        room = app.table.query_one("#board_room").region
+        assert abs((board.y - room.y) - (room.bottom - board.bottom)) <= 1, (board, room)
+        assert below >= 0
+
+    run(make_app("five-up", 2, ["human", "greedy"], 3), (120, 40), scenario)
