@@ -124,9 +124,16 @@ def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang:
     return out + form
 
 
-def tile_label(tile: Tile) -> Text:
+def tile_label(tile: Tile, style: str = "bold") -> Text:
     """A tile as the screen writes it: '[6|4]'."""
-    return Text(f"[{tile.high}|{tile.low}]", style="bold")
+    return Text(f"[{tile.high}|{tile.low}]", style=style)
+
+
+def hand_parts(hand: Sequence[Tile], lang: str) -> tuple[str, list[Tile], str]:
+    """The hand as both screens show it: 'Your hand:', the tiles highest first, '(23 pips)'."""
+    tiles = sorted(hand, key=lambda t: (-t.high, -t.low))
+    return (text("tui.your_hand", lang), tiles,
+            text("tui.pips_in_hand", lang, pips=sum(t.pips for t in hand)))
 
 
 def count_shown(rules: Ruleset) -> bool:

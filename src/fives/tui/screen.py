@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.frame import count_shown, move_words, overdraw_cost
+from fives.tui.frame import count_shown, hand_parts, move_words, overdraw_cost, tile_label
 from fives.tui.layout_view import render_layout, tile_name
 from fives.tui.tally import tally_lines
 
@@ -45,10 +45,6 @@ class Names:
 
     def side(self, side: int) -> str:
         return self.sides[side]
-
-
-def tile_text(tile: Tile, style: str = "bold") -> Text:
-    return Text(f"[{tile.high}|{tile.low}]", style=style)
 
 
 def preset_title(rules: Ruleset, lang: str) -> str:
@@ -121,13 +117,14 @@ def parts_text(parts: Sequence[Mapping[str, Any]]) -> str:
 
 
 def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> Text:
-    out = Text(text("tui.your_hand", lang) + " ", style="bold")
-    for i, tile in enumerate(sorted(hand, key=lambda t: (-t.high, -t.low))):
+    """The hand on one line (the line mode; the app shows the same parts, a widget a tile)."""
+    label, tiles, pips = hand_parts(hand, lang)
+    out = Text(label + " ", style="bold")
+    for i, tile in enumerate(tiles):
         if i:
             out.append(" ")
-        out.append_text(tile_text(tile, "bold green" if tile == drawn else "bold"))
-    pips = sum(t.pips for t in hand)
-    out.append("  " + text("tui.pips_in_hand", lang, pips=pips), style="dim")
+        out.append_text(tile_label(tile, "bold green" if tile == drawn else "bold"))
+    out.append("  " + pips, style="dim")
     return out
 
 

@@ -22,7 +22,7 @@ from textual.widgets import Input, Static
 
 from fives.i18n import text
 from fives.tui.board import Board, draw_board, fitted, needed_rows
-from fives.tui.frame import count_lines, move_label, score_lines, tile_label
+from fives.tui.frame import count_lines, hand_parts, move_label, score_lines, tile_label
 
 if TYPE_CHECKING:
     from fives.tiles import Tile
@@ -219,14 +219,13 @@ class HandView(Widget):
             and moment.view.phase == "play"
         if moment is None or not self.display:
             return
-        label = text("tui.your_hand", moment.lang)
-        pips = text("tui.pips_in_hand", moment.lang, pips=sum(t.pips for t in moment.view.hand))
+        label, hand, pips = hand_parts(moment.view.hand, moment.lang)
         yield Static(label, classes="label")
         with Grid(classes="tiles") as tiles:
             # as many tiles a row as fit ('[6|4] ' is 6 columns) beside the label and the pips
             room = (self.size.width or self.app.size.width) - len(label) - len(pips) - 4
             tiles.styles.grid_size_columns = max(1, min(len(moment.view.hand), (room + 1) // 6))
-            for tile in sorted(moment.view.hand, key=lambda t: (-t.high, -t.low)):
+            for tile in hand:
                 yield TileButton(tile, tile == moment.drawn, tile == self.chosen)
         yield Static(pips, classes="pips")
 
