@@ -307,13 +307,6 @@ def draw_board(data: Mapping[str, Any], width: int, *, last: int | None = None) 
     return Board(lines, rows_of, drawer.direction, drawer.left_out, shifted, tags, spans)
 
 
-def fit_rows(board: Board, height: int, wanted: Sequence[int], *,
-             mark: int | None = None) -> list[Text]:
-    """At most ``height`` lines of the picture that show every tile of ``wanted`` whole (see
-    :func:`fitted`)."""
-    return fitted(board, height, wanted, mark=mark)[0]
-
-
 def fitted(board: Board, height: int, wanted: Sequence[int], *,
            mark: int | None = None) -> tuple[list[Text], list[int | None]]:
     """At most ``height`` lines of the picture that show every tile of ``wanted`` whole (the

@@ -203,7 +203,7 @@ class HandEndScreen(PanelScreen):
         super().__init__(body, note)
         self.game_over = game_over
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
             return self.game_over and review_screen() is not None
         return True
@@ -236,7 +236,7 @@ class WholeBoard(Widget):
                            last=self.moment.last_node)
         return board.lines + board.left_out
 
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+    def get_content_height(self, container: Any, _viewport: Any, width: int) -> int:
         return max(1, len(self.lines(width)))
 
     def render(self) -> RenderableType:

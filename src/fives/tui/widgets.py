@@ -106,7 +106,7 @@ class BoardView(Widget):
             return None
         return draw_board(moment.view.layout.to_json(), width, last=moment.last_node)
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+    def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
         """The whole picture when the room (the parent's height) allows, else the room."""
         board = self.picture(width)
         if board is None:
@@ -169,7 +169,7 @@ class ScoresView(Widget):
         return score_lines(moment.names.sides, view.scores, turn_side, tiles, boneyard,
                            moment.lang, max(10, width), moment.deck)
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+    def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
         return len(self.lines(width))
 
     def render(self) -> RenderableType:
