@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from tui.terminal import TWO_PLAYER_GAME, Terminal, read_chunk  # noqa: E402
+from tests.tui.terminal import TWO_PLAYER_GAME, Terminal, read_chunk  # noqa: E402
 
 QUIET = 0.03
 
