@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,49 +53,77 @@ def own_moves(view: SeatView) -> list[Move]:
 MOVE_WORDS = {"piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass"}
 
 
+@dataclass(frozen=True)
+class Command:
+    """A line typed at the move prompt, read (:func:`read`) before anything is done with it:
+    ``kind`` is a key of :data:`COMMANDS`, ``number`` (a move by its number, with ``claim``
+    where one is typed: ``3=15``), or ``move`` (notation, in ``text``); ``text`` is also the
+    file of ``save``."""
+
+    kind: str
+    text: str = ""
+    number: int = 0
+    claim: int | None = None
+
+
+def read(answer: str) -> Command:
+    """What a line typed at the prompt asks for (no game needed to read it)."""
+    word, _, rest = answer.partition(" ")
+    numbered = NUMBER_CLAIM.fullmatch(answer)
+    if answer.isdigit() or numbered:
+        return Command("number", answer, int(numbered.group(1) if numbered else answer),
+                       int(numbered.group(2)) if numbered else None)
+    for kind, words in COMMANDS.items():
+        if word.lower() in words:
+            return Command(kind, rest.strip())
+    return Command("move", MOVE_WORDS.get(answer.lower(), answer))
+
+
 def command(s: PlaySession, answer: str, seat: int, view: SeatView,
             moves: list[Move]) -> Steps[bool]:
     """Handle one line typed at the prompt; True when the turn is over."""
-    word, _, rest = answer.partition(" ")
-    word_l = word.lower()
-    numbered = NUMBER_CLAIM.fullmatch(answer)
-    if answer.isdigit() or numbered:
-        index = int(numbered.group(1) if numbered else answer)
-        if not 1 <= index <= len(moves):
-            s.error(s.t("tui.bad_number", value=answer, count=len(moves)))
+    return (yield from execute(s, read(answer), seat, view, moves))
+
+
+def execute(s: PlaySession, cmd: Command, seat: int, view: SeatView,
+            moves: list[Move]) -> Steps[bool]:
+    """Do what a line read asks, at ``seat``'s prompt; True when the turn is over."""
+    kind = cmd.kind
+    if kind == "number":
+        if not 1 <= cmd.number <= len(moves):
+            s.error(s.t("tui.bad_number", value=cmd.text, count=len(moves)))
             return False
-        move = moves[index - 1]
-        if numbered:  # "3=15": move 3 claiming 15 (RULES.md §9 O1)
+        move = moves[cmd.number - 1]
+        if cmd.claim is not None:  # "3=15": move 3 claiming 15 (RULES.md §9 O1)
             if not s.game.rules.muggins_claims or move.kind not in ("lead", "place"):
-                s.error(s.t("tui.claim_not_here", value=answer))
+                s.error(s.t("tui.claim_not_here", value=cmd.text))
                 return False
-            move = move.with_claim(min(int(numbered.group(2)), CLAIM_MAX))
+            move = move.with_claim(min(cmd.claim, CLAIM_MAX))
         yield from s.apply(move)
         return True
-    if word_l in COMMANDS["muggins"]:
+    if kind == "muggins":
         return (yield from muggins(s, seat))
-    if word_l in COMMANDS["help"]:
+    if kind == "help":
         s.ui.overlay(wrap(s.t("tui.help_text"), 200))
-    elif word_l in COMMANDS["tally"]:
+    elif kind == "tally":
         s.ui.overlay(tally(s))
-    elif word_l in COMMANDS["hint"]:
+    elif kind == "hint":
         hint(s, view, moves)
-    elif word_l in COMMANDS["rules"]:
+    elif kind == "rules":
         s.ui.overlay(rules_lines(s))
-    elif word_l in COMMANDS["moves"]:
+    elif kind == "moves":
         s.ui.show(s.moment(moves))
-    elif word_l in COMMANDS["save"]:
-        target = rest.strip()
-        if not target:
+    elif kind == "save":
+        if not cmd.text:
             s.error(s.t("tui.save_needs_file"))
         else:
-            yield from s.save(Path(target).expanduser())
-    elif word_l in COMMANDS["undo"]:
+            yield from s.save(Path(cmd.text).expanduser())
+    elif kind == "undo":
         return undo(s, seat)
-    elif word_l in COMMANDS["quit"]:
+    elif kind == "quit":
         yield from s.quit()
     else:
-        return (yield from typed_move(s, MOVE_WORDS.get(answer.lower(), answer), moves))
+        return (yield from typed_move(s, cmd.text, moves))
     return False
 
 

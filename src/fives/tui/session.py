@@ -413,7 +413,7 @@ class PlaySession:
             self.ui.show(self.moment(moves))
             return False
         game = self.game
-        done = yield from commands.command(self, answer, seat, view, moves)
+        done = yield from commands.execute(self, commands.read(answer), seat, view, moves)
         if not done and self.game is not game:  # undone: another position, other moves
             self.ui.show(self.moment(own_moves(self.game.view(seat))))
         return done
