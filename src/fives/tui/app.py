@@ -250,7 +250,7 @@ class FivesApp(App[int]):
     def on_session_panel(self, message: SessionPanel) -> None:
         if message.hand_end:
             self.close_panels()
-            self.hand_panel = HandEndScreen(message.body, message.note, message.game_over)
+            self.hand_panel = HandEndScreen(message.body, message.game_over)
             self.hand_panel_waits = bool(message.note)
             self.hand_panel_question = message.question
             self.push_screen(self.hand_panel, self.panel_closed)

@@ -151,17 +151,14 @@ class PanelScreen(ModalScreen[str]):
     passes_keys = True  # a printable key closes the panel and goes to the prompt
     AUTO_FOCUS = "#panel"  # the keys scroll it
 
-    def __init__(self, body: RenderableType, note: str = "") -> None:
+    def __init__(self, body: RenderableType) -> None:
         super().__init__()
         self.body = body
-        self.note = note
         localise(self, app_lang(self))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="panel"):
             yield self.content()
-        if self.note:
-            yield Static(Text(self.note.rstrip(" >").rstrip(), style="bold"), id="panel_note")
         yield Footer()
 
     def content(self) -> Widget:
@@ -199,8 +196,8 @@ class HandEndScreen(PanelScreen):
     def action_next(self) -> None:
         self.dismiss("")
 
-    def __init__(self, body: RenderableType, note: str, game_over: bool) -> None:
-        super().__init__(body, note)
+    def __init__(self, body: RenderableType, game_over: bool) -> None:
+        super().__init__(body)  # the prompt shows under it, the key bar says Enter goes on
         self.game_over = game_over
 
     def check_action(self, action: str, _parameters: tuple[object, ...]) -> bool | None:
