@@ -154,18 +154,25 @@ def test_a_french_hand_end_names_every_player_whole(size: tuple[int, int]) -> No
     run(app_from_record(pos.record, lang="fr"), size, scenario)
 
 
-def test_the_solitaires_score_line_is_never_cut_at_60x20() -> None:
+@pytest.mark.parametrize(("height", "breakdown"), [(20, False), (30, True)])
+def test_the_solitaires_score_line_is_never_cut_at_60_columns(height: int,
+                                                               breakdown: bool) -> None:
+    """60 columns: where the deck's points came from is said whole (wrapped), or, on a short
+    screen, left to the score sheet (F3); never cut mid-phrase."""
+
     async def scenario(app: FivesApp, pilot: Any) -> None:
         for _ in range(6):
             rows = widget_rows(app, app.table.query_one(ScoresView))
             joined = " ".join(" ".join(rows).split())
-            assert re.search(r"\(handicap \d+ \+ overdraws \d+ \+ block \d+\)", joined), rows
+            whole = re.search(r"\(handicap \d+ \+ overdraws \d+ \+ block \d+\)", joined)
+            assert bool(whole) == breakdown, rows
+            assert breakdown or "handicap" not in joined, rows
             asked = app.ui.asked
             app.ui.answers.put("1")
             if not await wait_prompt(app, pilot, after=asked):
                 break
 
-    run(make_app("five-up-solitaire", 1, ["human"], 4), (60, 20), scenario)
+    run(make_app("five-up-solitaire", 1, ["human"], 4), (60, height), scenario)
 
 
 def test_the_key_bar_shows_the_keys_in_the_games_language() -> None:

@@ -152,9 +152,9 @@ def count_lines(moment: Moment) -> list[Text]:
     return [count_line(moment.public["layout"], moment.lang)]
 
 
-def move_label(moment: Moment, index: int, board: Board | None) -> Text:
-    """'12) [4|1] on [6|1], north → 15, +5': a listed move, its number, the count it makes and
-    the points it scores."""
+def move_label(moment: Moment, index: int, board: Board | None, totals: bool = True) -> Text:
+    """'12) [4|1] on [6|1], north → 15, +5': a listed move, its number, the count it makes
+    (``totals``) and the points it scores."""
     view = moment.view
     move = moment.moves[index]
     out = Text(f"{index + 1:>2}) ", style="bold cyan")
@@ -163,7 +163,8 @@ def move_label(moment: Moment, index: int, board: Board | None) -> Text:
     result = moment.outcomes[index]
     if result is not None and view.rules.scoring != "none":
         total, points = result
-        out.append(f" → {total}", style="dim")
+        if totals:
+            out.append(f" → {total}", style="dim")
         if points:
-            out.append(f", +{points}", style="bold green")
+            out.append(f", +{points}" if totals else f" +{points}", style="bold green")
     return out

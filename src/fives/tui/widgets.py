@@ -161,13 +161,14 @@ class ScoresView(Widget):
         view = moment.view
         rules = view.rules
         turn_side = rules.side_of(view.turn) if view.phase == "play" else None
-        # On a short screen the tiles held and the boneyard give their row to the table.
+        # On a short screen the tiles held, the boneyard and where the solitaire deck's points
+        # came from (F3 says it) give their rows to the table.
         short = self.is_attached and self.screen.has_class("-short")
         tiles = {} if short else {moment.names.seat(s): n for s, n in enumerate(view.hand_sizes)
                                   if s != moment.viewer}
         boneyard = view.boneyard_size if rules.drawing and not short else None
         return score_lines(moment.names.sides, view.scores, turn_side, tiles, boneyard,
-                           moment.lang, max(10, width), moment.deck)
+                           moment.lang, max(10, width), None if short else moment.deck)
 
     def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
         return len(self.lines(width))
@@ -253,7 +254,7 @@ class MovesView(Widget):
     chosen: reactive[Any] = reactive(None, recompose=True)
     mark: reactive[int | None] = reactive(None)  # the move whose number is typed
 
-    cell = 20  # the width of a move's column
+    laid_for = 0  # the width the columns were chosen for
     class Chosen(Message):
         """A move was clicked (its number in the list)."""
 
@@ -274,13 +275,25 @@ class MovesView(Widget):
             return
         board = self.picture()
         labels = [move_label(moment, i, board) for i in range(len(moment.moves))]
-        self.cell = max(label.cell_len for label in labels) + 2  # and a gap
-        with Grid(classes="grid") as grid:
-            grid.styles.grid_columns = str(self.cell)
-            grid.styles.grid_size_columns = self.columns()
+        widths = self.columns([label.cell_len for label in labels])
+        if len(widths) == 1 and len(labels) > 3:  # one long column: the counts give way
+            labels = [move_label(moment, i, board, totals=False) for i in range(len(labels))]
+            widths = self.columns([label.cell_len for label in labels])
+        with Grid(classes="grid") as grid:  # filled row by row: column c holds c, c+k...
+            grid.styles.grid_size_columns = len(widths)
+            grid.styles.grid_columns = " ".join(map(str, widths))
             for i, label in enumerate(labels):
                 chosen = self.chosen is not None and moment.moves[i].tile == self.chosen
                 yield MoveItem(i + 1, label, chosen or self.mark == i + 1)
+
+    def columns(self, widths: list[int]) -> list[int]:
+        """The widths of as many columns as fit (before the first layout: the app's width)."""
+        room = (self.size.width or self.app.size.width) - 2
+        for k in range(len(widths), 0, -1):
+            cols = [max(widths[c::k]) + 2 for c in range(k)]
+            if sum(cols) - 2 <= room:
+                return cols
+        return [max(widths) + 2]
 
     def picture(self) -> Board | None:
         """The table as the board draws it (its compass words), only where a move needs it."""
@@ -298,17 +311,9 @@ class MovesView(Widget):
             item.set_class(item.number == new, "-marked")
 
     def on_resize(self, event: Resize) -> None:
-        self.fit_columns()
-
-    def columns(self) -> int:
-        """As many columns as fit (before the first layout: as on an 80-column screen)."""
-        width = self.size.width or self.app.size.width - 2
-        return max(1, (width + 2) // self.cell)
-
-    def fit_columns(self) -> None:
-        grids = self.query(".grid")
-        if grids:
-            grids.first().styles.grid_size_columns = self.columns()
+        if event.size.width != self.laid_for:
+            self.laid_for = event.size.width
+            self.refresh(recompose=True)
 
 
 class LogView(VerticalScroll, can_focus=False):
