@@ -12,7 +12,7 @@ from fives.envs import gym_env, openspiel_bots, openspiel_game, pettingzoo_env, 
 from fives.game import Game
 from fives.projection_json import MoveJSON, PublicJSON, RulesJSON, TableLayoutJSON, TallyJSON
 from fives.tiles import Tile
-from fives.tui import app, widgets
+from fives.tui import app, screens, widgets
 from fives.web.config import ServerConfig
 from fives.web.delta import DeltaReader
 from fives.web.pgstore import PgStorage
@@ -82,18 +82,57 @@ widgets.History.BINDINGS
 widgets.History.action_older
 widgets.History.action_newer
 widgets.History.cursor_position
-app.FivesApp.CSS
+app.FivesApp.CSS_PATH
+app.FivesApp.SCREENS
 app.FivesApp.BINDINGS
 app.FivesApp.ENABLE_COMMAND_PALETTE
-app.FivesApp.compose
 app.FivesApp.on_mount
+app.FivesApp.on_bot_moved
+app.FivesApp.on_session_show
+app.FivesApp.on_session_ask
+app.FivesApp.on_session_log
+app.FivesApp.on_session_say
+app.FivesApp.on_session_thinking
+app.FivesApp.on_session_panel
 app.FivesApp.on_input_submitted
-app.FivesApp.on_input_changed
-app.FivesApp.on_click
-app.FivesApp.on_resize
+app.FivesApp.on_moves_view_chosen
+app.FivesApp.on_hand_view_chosen
+app.FivesApp.on_board_view_clicked
+app.FivesApp.action_help
 app.FivesApp.action_whole_table
+app.FivesApp.action_sheet
 app.FivesApp.action_interrupt
 app.FivesApp.action_end_input
+app.FivesApp.asked_shown  # read by the tests' pilot: the question whose prompt is shown
+screens.TableScreen.AUTO_FOCUS
+screens.TableScreen.compose
+screens.TableScreen.on_resize
+screens.TableScreen.on_input_changed
+screens.PanelScreen.compose
+widgets.BoardView.on_click
+widgets.TileButton.on_click
+widgets.HandView.compose
+widgets.HandView.on_resize
+widgets.MoveItem.on_click
+widgets.MovesView.compose
+widgets.MovesView.on_resize
+widgets.LogView.compose
+screens.TableScreen.watch_moment
+screens.TableScreen.watch_chosen
+screens.PanelScreen.AUTO_FOCUS
+screens.PanelScreen.action_close
+screens.PanelScreen.on_key
+screens.HandEndScreen.action_next
+screens.HandEndScreen.check_action
+screens.HandEndScreen.action_review
+screens.WholeBoard.get_content_height
+widgets.BoardView.get_content_height
+widgets.ScoresView.get_content_height
+widgets.CountView.watch_moment
+widgets.MovesView.watch_mark
+widgets.LogView.watch_lines
+_.grid_size_columns  # Textual styles, set for the grids of the hand and the moves
+_.grid_columns
 # The outgoing frame schema's check: called by the tests (every frame they read) and bench/.
 protocol.check_frame
 # logging.LogRecord's cached traceback text, cleared with exc_info so the handler prints neither.

@@ -30,12 +30,16 @@ def screen_rows(app: FivesApp) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
+def table_rows(app: FivesApp) -> list[str]:
+    """The rows of the table screen, whatever is pushed over it."""
+    return [strip.text for strip in app.table._compositor.render_strips()]
+
+
 def board_rows(app: FivesApp) -> list[str]:
-    """The rows of the screen the table is drawn on (none when a panel is in its place)."""
-    board = app.query_one("#board")
-    if not board.display:
+    """The rows of the screen the table is drawn on (none when a panel is over it)."""
+    if app.screen is not app.table:
         return []
-    region = board.region
+    region = app.table.query_one("#board").region
     rows = screen_rows(app)
     return [row[region.x:region.right] for row in rows[region.y:region.bottom]]
 
@@ -75,7 +79,9 @@ def drawn_tiles(rows: list[str]) -> tuple[set[tuple[int, int]], list[str]]:
 
 def move_targets(app: FivesApp) -> set[tuple[int, int]]:
     """The tiles the listed moves go on ('... on [6|4]')."""
-    moves = app.query_one("#moves")
+    if app.screen is not app.table:
+        return set()
+    moves = app.table.query_one("#moves")
     if not moves.display:
         return set()
     out = set()
@@ -137,7 +143,7 @@ async def wait_prompt(app: FivesApp, pilot: Any, seconds: float = 30.0,
     deadline = loop.time() + seconds
     while loop.time() < deadline:
         await pilot.pause(0.01)
-        if app.ui.waiting.is_set() and app.ui.asked > after:
+        if app.ui.waiting.is_set() and app.ui.asked > after and app.asked_shown == app.ui.asked:
             await pilot.pause()  # the last redraw posted before the question
             return True
         if app.return_code is not None or not app.is_running:
@@ -150,21 +156,25 @@ async def play(app: FivesApp, size: tuple[int, int], policy: Policy,
                limit: int = 3000) -> Run:
     run = Run(app)
     async with app.run_test(size=size) as pilot:
-        for _ in range(limit):
-            if not await wait_prompt(app, pilot, after=len(run.prompts)):
-                break
-            prompt = app.ui.prompt
-            run.prompts.append(prompt)
-            if check is not None:
-                check(run, prompt)
-            answer = policy(run, prompt)
-            app.ui.answers.put("\x04" if answer is None else answer)
-            if answer is None:
-                break
-        for _ in range(500):
-            await pilot.pause(0.01)
-            if not app.is_running or app.return_code is not None:
-                break
+        try:
+            for _ in range(limit):
+                if not await wait_prompt(app, pilot, after=len(run.prompts)):
+                    break
+                prompt = app.ui.prompt
+                run.prompts.append(prompt)
+                if check is not None:
+                    check(run, prompt)
+                answer = policy(run, prompt)
+                app.ui.answers.put("\x04" if answer is None else answer)
+                if answer is None:
+                    break
+        finally:  # a check that failed: Ctrl-D lets the game end
+            if app.is_running and app.ui.waiting.is_set():
+                app.ui.answers.put("\x04")
+            for _ in range(500):
+                await pilot.pause(0.01)
+                if not app.is_running or app.return_code is not None:
+                    break
     return run
 
 
@@ -200,9 +210,9 @@ def app_from_record(record: Any, lang: str = "en") -> FivesApp:
 
 
 def visible_panel(app: FivesApp) -> list[str]:
-    """The rows of the screen the panel (a hand's end, help...) takes, as shown."""
-    panel = app.query_one("#panel")
-    if not panel.display:
+    """The rows of the screen the panel pushed over the table (a hand's end, help...) takes,
+    as shown."""
+    if app.screen is app.table:
         return []
-    region = panel.region
+    region = app.screen.query_one("#panel").content_region
     return [row[region.x:region.right] for row in screen_rows(app)[region.y:region.bottom]]

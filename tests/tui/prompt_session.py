@@ -62,8 +62,8 @@ class Recorder:
     def handover(self, moment: Moment, prompt: str) -> None:
         pass
 
-    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
-        pass
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> bool:
+        return False
 
     def results(self, parts: list[RenderableType]) -> None:
         pass
@@ -116,7 +116,7 @@ def play_until(s: PlaySession, wanted: Callable[[PlaySession], bool], seed: int 
 def typed(s: PlaySession, line: str, seat: int = 0) -> bool:
     """``line`` typed at ``seat``'s prompt (True: the turn is over)."""
     view = s.game.view(seat)
-    return commands.command(s, line, seat, view, own_moves(view))
+    return s.drive(commands.command(s, line, seat, view, own_moves(view)))
 
 
 def listed(s: PlaySession, seat: int = 0) -> list[Move]:

@@ -69,8 +69,8 @@ def random_moves(seed: int) -> Answer:
 
 
 class ScriptedUI:
-    """Keeps every call; ``ask`` answers with ``answer`` (as the line mode: ``handover`` asks its
-    prompt, ``hand_end`` asks its prompt when it has no headline)."""
+    """Keeps every call; ``ask`` answers with ``answer`` (as the line mode: the session asks
+    ``hand_end``'s prompt when it has no headline)."""
 
     def __init__(self, answer: Answer | None = None, limit: int = 3000) -> None:
         self.answer = answer or first_moves
@@ -104,12 +104,10 @@ class ScriptedUI:
 
     def handover(self, moment: Moment, prompt: str) -> None:
         self.calls.append(Call("handover", moment=moment, prompt=prompt))
-        self.ask(prompt)
 
-    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> bool:
         self.calls.append(Call("hand_end", moment=moment, headline=headline, prompt=prompt))
-        if prompt is not None and headline is None:
-            self.ask(prompt)
+        return prompt is not None and headline is None
 
     def results(self, parts: list[RenderableType]) -> None:
         self.calls.append(Call("results", parts=parts))

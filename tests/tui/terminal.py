@@ -65,13 +65,15 @@ class Terminal:
             self.stream.feed(chunk)
 
     def wait_for(self, pattern: str, seconds: float = 30.0) -> list[str]:
-        """The screen once its last non-blank row contains ``pattern`` (a prompt)."""
+        """The screen once one of its last two non-blank rows contains ``pattern`` (a prompt,
+        or a key of the key bar)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             self.pump(0.1)
             rows = self.rows()
             filled = [r for r in rows if r.strip()]
-            if filled and pattern in filled[-1]:
+            # the prompt is the last row, or the one above the key bar of the full screen
+            if filled and any(pattern in r for r in filled[-2:]):
                 time.sleep(0.05)
                 self.pump(0.05)
                 return self.rows()

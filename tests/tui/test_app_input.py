@@ -15,7 +15,7 @@ import pytest
 
 from fives.bots.greedy import GreedyPlayer
 from fives.tui.app import FivesApp
-from fives.tui.widgets import BoardView, HandView, History, MovesView
+from fives.tui.widgets import BoardView, History, MoveItem, TileButton
 from tui.pilot import app_from_record, board_problems, make_app, screen_rows, wait_prompt
 from tui.positions import find_spinner_choice
 from tui.terminal import drain, play_in_pty, read_until
@@ -59,27 +59,23 @@ def test_mouse_plays_a_move_by_its_line_and_by_tile_then_end() -> None:
             await wait_prompt(app, pilot)
             assert app.moment is not None
             laid = app.moment.view.layout.count
-            moves = app.query_one("#moves", MovesView)
-            row, first, _, number = moves.cells[0]
-            assert number == 1
-            await pilot.click("#moves", offset=(first + 1, row))  # a move's line
+            first = app.table.query(MoveItem).first()
+            assert first.number == 1
+            await pilot.click(first)  # a move's line
             assert await laid_more(app, pilot, laid)
             moment = app.moment
             assert moment is not None
             laid = moment.view.layout.count
             move = next(m for m in moment.moves if m.kind == "place")
-            hand = app.query_one("#hand")
-            spot = next(s for s in hand.spots if s[3] == move.tile)  # type: ignore[attr-defined]
-            await pilot.click("#hand", offset=(spot[1] + 1, spot[0]))  # a tile of the hand
+            button = next(b for b in app.table.query(TileButton) if b.tile == move.tile)
+            await pilot.click(button)  # a tile of the hand
             await pilot.pause(0.2)
             if app.moment is moment:  # it fits in several places: now the tile it goes on
-                board = app.query_one("#board")
-                cells = [(r, c) for (r, c), n in board.board.tags.items()  # type: ignore[attr-defined]
-                         if n == move.node]
-                rows = {board.picture_row(y): y  # type: ignore[attr-defined]
-                        for y in range(board.size.height)}
-                r, c = next((r, c) for r, c in cells if r in rows)
-                await pilot.click("#board", offset=(c, rows[r]))
+                board = app.table.query_one("#board", BoardView)
+                x, y = next((x, y) for y in range(board.size.height)
+                            for x in range(board.size.width)
+                            if (board.node_at(x, y) or (None,))[0] == move.node)
+                await pilot.click("#board", offset=(x, y))
             assert await laid_more(app, pilot, laid)
             app.ui.answers.put("\x04")
             await pilot.pause(0.3)
@@ -107,17 +103,16 @@ def test_a_click_on_one_side_of_a_spinner_plays_on_that_side(side: int) -> None:
         await wait_prompt(app, pilot)
         moment = app.moment
         assert moment is not None
-        board = app.query_one("#board", BoardView)
+        board = app.table.query_one("#board", BoardView)
         assert board.board is not None
         ports = {board.board.direction[(choice.node, m.port)]: m.port for m in moment.moves
                  if str(m.tile) == choice.tile and m.node == choice.node}
         assert len(ports) >= 2, ports  # two sides drawn apart on the picture
         clicked = sorted(ports)[side]
-        hand = app.query_one("#hand", HandView)
-        row, first, _, _ = next(s for s in hand.spots if str(s[3]) == choice.tile)
-        await pilot.click("#hand", offset=(first + 1, row))
+        button = next(b for b in app.table.query(TileButton) if str(b.tile) == choice.tile)
+        await pilot.click(button)
         await pilot.pause(0.1)
-        assert str(app.chosen_tile) == choice.tile  # it fits in several places: waits
+        assert str(app.table.chosen) == choice.tile  # it fits in several places: waits
         x, y = next((x, y) for y in range(board.size.height) for x in range(board.size.width)
                     if board.node_at(x, y) == (choice.node, clicked))
         laid = moment.view.layout.count
@@ -139,10 +134,12 @@ def test_the_input_line_keeps_a_history() -> None:
         app = two_player()
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_prompt(app, pilot)
-            field = app.query_one("#input", History)
+            field = app.table.query_one("#input", History)
             for word in ("help", "rules"):
                 await pilot.press(*word, "enter")
                 await wait_prompt(app, pilot)
+                await pilot.pause(0.1)
+                await pilot.press("escape")  # the panel shown over the table closes
             await pilot.press("up")
             assert field.value == "rules"
             await pilot.press("up")

@@ -10,7 +10,7 @@ import pytest
 from fives.game import Game
 from fives.layout import LayoutJSON
 from fives.rules import Ruleset
-from fives.tui.board import Drawer, draw_board, fit_rows
+from fives.tui.board import Drawer, draw_board, fitted
 
 
 def layouts(preset: str, players: int, games: int,
@@ -49,8 +49,8 @@ def test_every_tile_drawn_once_or_listed(preset: str, players: int, options: dic
         assert all(count in (5, 6, 9) for count in per_node.values()), per_node
         board = draw_board(data, width)
         assert all(line.cell_len <= width for line in board.lines)
-        assert all(line.cell_len <= width for line in fit_rows(board, 8, [1]))
-        assert len(fit_rows(board, 8, [1])) <= 8
+        assert all(line.cell_len <= width for line in fitted(board, 8, [1])[0])
+        assert len(fitted(board, 8, [1])[0]) <= 8
 
 
 def test_open_ends_are_highlighted() -> None:
@@ -114,7 +114,7 @@ def test_a_folded_picture_keeps_each_wanted_tile_whole() -> None:
     assert len(board.lines) > 8
     nodes = {nd["n"]: nd for nd in layout["nodes"]}
     for node in board.spans:
-        lines = [line.plain for line in fit_rows(board, 8, [node])]
+        lines = [line.plain for line in fitted(board, 8, [node])[0]]
         assert len(lines) <= 8
         tiles, cut = drawn_tiles(lines)
         nd = nodes[node]

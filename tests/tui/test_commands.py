@@ -184,7 +184,8 @@ def test_quit_offers_to_save(drive: Callable[[Policy], Driver], tmp_path: Path) 
     assert saved_path(retried.out + "\n" + retried.err).parent.name == "autosave"
     declined = drive(scripted(["quit", "n"]))
     assert declined.run(BASE) == 0
-    assert "The game was not saved." in declined.out
+    # a last word: on standard error when the output is not a terminal, as "Game saved to"
+    assert "The game was not saved." in declined.err
     assert "Game saved" not in declined.out
 
 

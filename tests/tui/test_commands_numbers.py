@@ -262,7 +262,7 @@ def test_quit_words_leave_after_asking(word: str) -> None:
         typed(s, word)
     assert end.value.status == 0
     assert ui.asked == ["Save the game before leaving? [Y/n] > "]
-    assert ui.lines == ["The game was not saved."]
+    assert ui.byes == ["The game was not saved."] and ui.lines == []
 
 
 def placed_in_this_hand(s: PlaySession) -> bool:
@@ -315,3 +315,15 @@ def test_what_only_looks_like_a_number_is_not_understood(line: str) -> None:
     assert ui.errors == [f"{line!r} is neither a move nor a command: type a move's number "
                          f"(1 to {count}), or help."]
     assert s.game.to_record() == before
+
+
+def test_a_line_is_read_into_a_command_before_anything_is_done() -> None:
+    from fives.tui.commands import Command, read
+
+    assert read("3") == Command("number", "3", 3)
+    assert read("3=15") == Command("number", "3=15", 3, 15)
+    assert read("save my game.json") == Command("save", "my game.json")
+    assert read("AIDE") == Command("help")
+    assert read("m") == Command("muggins")
+    assert read("piocher") == Command("move", "draw")
+    assert read("6-3@2") == Command("move", "6-3@2")

@@ -97,6 +97,20 @@ def test_the_tally_shows_each_sides_score_then_the_score_sheet() -> None:
     ]
 
 
+def test_no_tally_leaves_the_paper_tally_out() -> None:
+    """``--no-tally``: the scores and the sheet, without the strokes."""
+    s, ui = start(seats=("human", "greedy"))
+    s.tally = False
+    s.history = [HandSummary(1, "out", 0, (5, 0))]
+    assert typed(s, "tally") is False
+    [lines] = ui.overlays
+    scores = list(s.game.scores)
+    assert plain_and_style(lines) == [
+        (f"You: {scores[0]}", "bold"), (f"North (greedy): {scores[1]}", "bold"),
+        ("Scores after each hand", "bold"), *plain_and_style(score_sheet(s)),
+    ]
+
+
 def test_the_paper_tally_stands_ten_fifties_a_row() -> None:
     s, _ui = start(seats=("human", "greedy"), options={"target": 300})
     play_until(s, lambda s: max(s.game.scores) > 110, limit=5000)

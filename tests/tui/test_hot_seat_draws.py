@@ -91,10 +91,10 @@ class Watcher:
             self.problems.append(f"handover shows seat {moment.viewer}'s hand")
         self.check_moment(moment, "handover")
         self.check_log()
-        self.ask(prompt)
 
-    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> bool:
         self.check_log()
+        return False
 
     def results(self, parts: list[RenderableType]) -> None:
         pass

@@ -94,3 +94,37 @@ def test_a_record_without_meta_asks_for_seats(drive: Callable[[Policy], Driver],
     second = drive(first_then_leave)
     assert second.run(["--resume", str(bare), "--lang", "en"]) == 0
     assert "choose with --seats" in second.out
+
+
+def test_resume_keeps_counting_save_and_delay(drive: Callable[[Policy], Driver],
+                                              tmp_path: Path) -> None:
+    """A game started with --save FILE, --counting exact and --delay 0 goes on with them when
+    resumed by the printed command (they were dropped: the bots counted as people, the game
+    was saved elsewhere)."""
+    own = tmp_path / "own.json"
+    first = drive(first_then_leave)
+    assert first.run(["--preset", "all-fives", "--seats", "human,greedy", "--seed", "8",
+                      "--save", str(own), "--counting", "exact", "--delay", "0"]) == 0
+    settings = {"counting": "exact", "delay": 0.0, "save": str(own)}
+    before = json.loads(own.read_text())
+    assert before["meta"]["settings"] == settings
+    args = resume_args(first.out + "\n" + first.err)
+    assert Path(args[1]) == own
+    second = drive(first_then_leave)
+    assert second.run(args) == 0
+    record = json.loads(own.read_text())
+    assert record["meta"]["settings"] == settings  # saved into its own file again
+    assert sum(map(len, (h["actions"] for h in record["hands"]))) > sum(
+        map(len, (h["actions"] for h in before["hands"])))
+    assert not (tmp_path / "autosave").exists() or list((tmp_path / "autosave").iterdir()) == []
+
+
+def test_save_never_replaces_a_file_that_is_there(drive: Callable[[Policy], Driver],
+                                                  tmp_path: Path) -> None:
+    there = tmp_path / "there.json"
+    there.write_text("mine", encoding="utf-8")
+    run = drive(first_then_leave)
+    assert run.run(["--preset", "five-up", "--seats", "human,greedy", "--save",
+                    str(there)]) == 2
+    assert run.err.count("\n") == 1 and "already exists" in run.err, run.err
+    assert there.read_text(encoding="utf-8") == "mine"

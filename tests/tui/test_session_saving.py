@@ -69,7 +69,7 @@ def test_save_writes_a_new_file_and_asks_before_replacing_one(tmp_path: Path,
                                                               save_dir: Path) -> None:
     target = tmp_path / "mine.json"
     s, ui = new_session(lines(["", "n", "y"]))
-    assert s.save(target) == target
+    assert s.drive(s.save(target)) == target
     assert ui.of("say")[-1].text == f"Game saved to {target}"
     assert ui.of("say")[-1].style == "bold"
     assert json.loads(target.read_text(encoding="utf-8")) == s.safe_record
@@ -78,12 +78,12 @@ def test_save_writes_a_new_file_and_asks_before_replacing_one(tmp_path: Path,
     s.safe_record = s.record()
     question = f"{target} already exists: replace it? [y/N] > "
     for _ in range(2):  # Enter, then n: left as it was
-        assert s.save(target) is None
+        assert s.drive(s.save(target)) is None
         assert ui.of("ask")[-1].text == question
         assert ui.of("say")[-1].text == (
             f"{target} was left as it was; save FILE with another name.")
         assert target.read_text(encoding="utf-8") == first
-    assert s.save(target) == target  # y
+    assert s.drive(s.save(target)) == target  # y
     assert json.loads(target.read_text(encoding="utf-8")) == s.safe_record
     assert target.read_text(encoding="utf-8") != first
     assert len(ui.of("ask")) == 3 and saved_files(save_dir) == []
@@ -93,10 +93,10 @@ def test_the_games_own_file_is_replaced_without_a_question(tmp_path: Path) -> No
     own = tmp_path / "own.json"
     own.write_text("{}", encoding="utf-8")
     s, ui = new_session(lines([]), save_to=own)
-    assert s.save(own, quiet=True) == own
+    assert s.drive(s.save(own, quiet=True)) == own
     assert ui.calls == []  # no question, and quiet: not a word
     assert json.loads(own.read_text(encoding="utf-8")) == s.safe_record
-    assert s.save(own) == own
+    assert s.drive(s.save(own)) == own
     assert [c.text for c in ui.calls] == [f"Game saved to {own}"]
 
 
@@ -105,7 +105,7 @@ def test_a_file_that_cannot_be_written_is_named_with_the_reason(tmp_path: Path,
                                                                 lang: str) -> None:
     missing = tmp_path / "no" / "such" / "x.json"
     s, ui = new_session(lines([]), lang=lang)
-    assert s.save(missing) is None
+    assert s.drive(s.save(missing)) is None
     err = FileNotFoundError(2, "No such file or directory")
     words = {"en": "Cannot save to {p}: {r}", "fr": "Impossible de sauvegarder dans {p} : {r}"}
     said = ui.last("say")
@@ -113,12 +113,12 @@ def test_a_file_that_cannot_be_written_is_named_with_the_reason(tmp_path: Path,
     assert said.style == "bold red"
     assert not missing.parent.exists()
     bad = tmp_path / "nul\0.json"
-    assert s.save(bad) is None
+    assert s.drive(s.save(bad)) is None
     reason = {"en": "embedded null byte", "fr": os_error_text(ValueError("x"), "fr")}[lang]
     assert ui.last("say").text == words[lang].format(p=bad, r=reason)
     own = tmp_path / "gone" / "own.json"
     s.save_to = own
-    assert s.save(own) is None
+    assert s.drive(s.save(own)) is None
     assert ui.last("say").text == words[lang].format(p=own, r=os_error_text(err, lang))
 
 
@@ -132,14 +132,14 @@ def test_a_file_that_cannot_be_written_is_named_with_the_reason(tmp_path: Path,
 ])
 def test_yes_or_no(typed: str, default: bool, expected: bool) -> None:
     s, ui = new_session(lines([typed]))
-    assert s.yes("Sure? ", default=default) is expected
+    assert s.drive(s.yes("Sure? ", default=default)) is expected
     assert ui.texts("ask") == ["Sure? "] and ui.of("say") == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_anything_else_is_asked_again(lang: str) -> None:
     s, ui = new_session(lines(["maybe", "Peut-être", "n"]), lang=lang)
-    assert s.yes("Sure? ") is False
+    assert s.drive(s.yes("Sure? ")) is False
     assert ui.texts("ask") == ["Sure? "] * 3
     words = {"en": "{v!r}: answer y (yes) or n (no).",
              "fr": "{v!r} : répondez o (oui) ou n (non)."}[lang]
@@ -147,7 +147,7 @@ def test_anything_else_is_asked_again(lang: str) -> None:
     assert {c.style for c in ui.of("say")} == {"bold red"}
     s2, _ = new_session(lines(["?"]))
     with pytest.raises(EOFError):
-        s2.yes("Sure? ")
+        s2.drive(s2.yes("Sure? "))
 
 
 # ---------------------------------------------------------------------- quit
@@ -210,10 +210,12 @@ def test_quit_without_saving(save_dir: Path, lang: str) -> None:
     s, ui = new_session(lines(["quit", "n"]), lang=lang)
     assert s.run() == 0
     said = {"en": "The game was not saved.", "fr": "La partie n'a pas été sauvegardée."}
-    assert ui.texts("say") == [said[lang]]
-    assert ui.of("bye") == [] and saved_files(save_dir) == []
+    # Said as a last word: printed once the full-screen game has left (a line said on its
+    # screen went with it, and quit then n left without a word).
+    assert ui.texts("bye") == [said[lang]]
+    assert ui.of("say") == [] and saved_files(save_dir) == []
     with pytest.raises(SessionEnd) as leaving:
-        new_session(lines(["n"]))[0].quit()
+        (lambda s: s.drive(s.quit()))(new_session(lines(["n"]))[0])
     assert leaving.value.status == 0 and leaving.value.args == (0,)
 
 
@@ -290,10 +292,22 @@ def test_leaving_replaces_the_games_own_file(tmp_path: Path, save_dir: Path) -> 
 
 
 def test_a_closed_output_keeps_the_game_without_a_word(tmp_path: Path, save_dir: Path) -> None:
+    """The output gone (`| head`, a full disk): nothing said; the game is kept only once a
+    person has played in it (a game nobody touched left a file behind)."""
     def closed(ui: ScriptedUI, prompt: str) -> str | None:
         raise BrokenPipeError
 
-    s, ui = new_session(closed)
+    def full(ui: ScriptedUI, prompt: str) -> str | None:
+        raise OSError(28, "No space left on device")
+
+    for gone in (closed, full):
+        s, ui = new_session(gone)
+        with pytest.raises(OSError):
+            s.run()
+        assert saved_files(save_dir) == []
+        assert ui.of("bye") == [] and ui.of("say") == []
+
+    s, ui = new_session(lines(["1"], closed))
     with pytest.raises(BrokenPipeError):
         s.run()
     (path,) = saved_files(save_dir)
@@ -302,12 +316,12 @@ def test_a_closed_output_keeps_the_game_without_a_word(tmp_path: Path, save_dir:
     assert ui.of("bye") == [] and ui.of("say") == []
     own = tmp_path / "own.json"
     own.write_text("{}", encoding="utf-8")
-    s, ui = new_session(closed, save_to=own)
+    s, ui = new_session(lines(["1"], closed), save_to=own)
     with pytest.raises(BrokenPipeError):
         s.run()
     assert json.loads(own.read_text(encoding="utf-8")) == s.safe_record
     for where in (tmp_path / "gone" / "x.json", tmp_path / "nul\0.json"):
-        s, ui = new_session(closed, save_to=where)  # a failed save is no other error
+        s, ui = new_session(lines(["1"], closed), save_to=where)  # a failed save: no error
         with pytest.raises(BrokenPipeError):
             s.run()
         assert ui.of("bye") == []

@@ -306,3 +306,32 @@ def test_ctrl_c_with_the_output_on_a_dead_pipe_saves_and_says_so_on_stderr(
     assert proc.returncode == 130, err
     assert b"Game saved to " in err and b"Traceback" not in err, err
     assert len(list(saves.glob("five-up-*.json"))) == 1
+
+
+PLAY = ["play", "--preset", "five-up", "--seats", "human,greedy", "--seed", "3", "--lang", "en",
+        "--delay", "0"]
+
+
+def test_play_on_a_full_disk_says_one_line_and_leaves_no_file(tmp_path: Path) -> None:
+    """`fives play > /dev/full`: the one error line, status 74, and no saved game nobody
+    played in (it said where it saved one, in three lines)."""
+    saves = tmp_path / "saves"
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*FIVES, *PLAY], input="\n", stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=dict(env(), FIVES_SAVE_DIR=str(saves)),
+                              timeout=120)
+    assert proc.returncode == 74, proc.stderr
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert not saves.exists() or list(saves.iterdir()) == []
+
+
+def test_play_into_a_closed_pipe_leaves_no_file(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    proc = subprocess.run([*FIVES, *PLAY], input="1\n", stdout=write_end,
+                          stderr=subprocess.PIPE, text=True,
+                          env=dict(env(), FIVES_SAVE_DIR=str(saves)), timeout=120)
+    os.close(write_end)
+    assert proc.returncode == 141 and proc.stderr == "", proc.stderr
+    assert not saves.exists() or list(saves.iterdir()) == []

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 HUMAN_WORDS = ("human", "h", "you", "me", "humain", "moi")
 DEFAULT_LEVEL = "heuristic"
+DEFAULT_DELAY = 0.6  # seconds after a bot's move
 MENU_PRESETS = ("five-up", "all-fives", "multiples-of-five", "five-up-solitaire",
                 "fives-and-threes", "draw", "block",
                 *HISTORICAL)  # historical last (O14)
@@ -59,9 +60,10 @@ def register(subparsers: Any, lang: str) -> None:
     p.add_argument("--no-color", action="store_true", help=h("tui.arg_no_color"))
     p.add_argument("--no-tally", action="store_true", help=h("tui.arg_no_tally"))
     p.add_argument("--plain", action="store_true", help=h("tui.arg_plain"))
-    p.add_argument("--delay", default="0.6", help=h("tui.arg_delay"))
+    # --delay and --counting without a default: a resumed game keeps its own (meta.settings)
+    p.add_argument("--delay", default=None, help=h("tui.arg_delay"))
     p.add_argument("--think", default=None, help=h("tui.arg_think"))
-    p.add_argument("--counting", choices=("exact", "human"), default="human",
+    p.add_argument("--counting", choices=("exact", "human"), default=None,
                    help=h("tui.arg_counting"))
     p.set_defaults(func=run)
 
@@ -333,16 +335,27 @@ def start(args: argparse.Namespace, lang: str) -> int:
         console.print(Text(line))
 
     seed = parse_int(args.seed, "--seed", lang)
-    delay = parse_seconds(args.delay, "--delay", lang)
+    if args.delay is not None:
+        parse_seconds(args.delay, "--delay", lang)
     think = parse_seconds(args.think, "--think", lang) if args.think is not None else 1.0
-    save_to = Path(args.save).expanduser() if args.save else None
+    check_save_target(args, lang)
     chosen = choose_game(args, lang, ask, say, seed, think)
     if isinstance(chosen, int):
         return chosen  # the setup questions were left
     game, seats, seed, think = chosen
+    # What the command line does not say, a resumed game keeps (its meta's settings).
+    kept = resumed_settings(args.resume) if args.resume else {}
+    delay = parse_seconds(args.delay, "--delay", lang) if args.delay is not None \
+        else kept.get("delay", DEFAULT_DELAY)
+    counting = args.counting or kept.get("counting", "human")
+    save = args.save or kept.get("save")
+    save_to = Path(save).expanduser() if save else None
+    settings: dict[str, Any] = {"counting": counting, "delay": delay}
+    if save_to is not None:
+        settings["save"] = str(save_to)
     bots = {
         seat: make_player(kind, seed=None if seed is None else seed * 31 + seat,
-                          counting=args.counting)
+                          counting=counting)
         for seat, kind in enumerate(seats) if kind != HUMAN
     }
     full_screen = full_screen_wanted(args, console)
@@ -353,7 +366,7 @@ def start(args: argparse.Namespace, lang: str) -> int:
         return PlaySession(
             game, seats, bots, ui=ui, lang=lang, tally=not args.no_tally,
             delay=delay if console.is_terminal else 0.0, think=think or None,
-            save_to=save_to, seed=seed,
+            save_to=save_to, seed=seed, settings=settings,
         )
 
     if full_screen:
@@ -361,6 +374,29 @@ def start(args: argparse.Namespace, lang: str) -> int:
     from fives.tui.plain import PlainUI
 
     return make_session(PlainUI(console, ask)).run()
+
+
+def check_save_target(args: argparse.Namespace, lang: str) -> None:
+    """``--save FILE`` never replaces a file that is there, unless it is the game resumed."""
+    if not args.save:
+        return
+    path = Path(args.save).expanduser()
+    resumed = Path(args.resume).expanduser() if args.resume else None
+    if path.exists() and (resumed is None or not path.samefile(resumed)):
+        raise usage_error("tui.err_save_exists", lang, path=args.save)
+
+
+def resumed_settings(path_text: str) -> dict[str, Any]:
+    """The settings a saved game keeps (``fives.tui.saving.settings_from_meta``)."""
+    import json
+
+    from fives.tui.saving import settings_from_meta
+
+    try:
+        meta = json.loads(Path(path_text).expanduser().read_text(encoding="utf-8"))["meta"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return settings_from_meta(meta) if isinstance(meta, dict) else {}
 
 
 def full_screen_wanted(args: argparse.Namespace, console: Any) -> bool:

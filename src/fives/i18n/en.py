@@ -550,6 +550,9 @@ MESSAGES: dict[str, str] = {
     "cli.analyse.seed": "the review's seed (default 0)",
     "cli.analyse.format": "text: tables (default); json: the review as docs/BOTS.md gives it",
     # -------- the game review (``fives analyse``, the terminal's and the web's review)
+    "review.computing": (
+        "Reviewing the game: every decision valued by the expert (a few seconds)..."
+    ),
     "review.progress": "Reviewing",
     "review.title": "Review of {record} ({preset}), the expert at {budget} iterations a decision",
     "review.class.best": "best",
@@ -819,6 +822,10 @@ MESSAGES: dict[str, str] = {
         "invalid --seats {value!r}: {count} seats given, expected {players} (one per player)"
     ),
     "tui.err_lang": "invalid --lang {value!r}: expected one of {langs}",
+    "tui.err_save_exists": (
+        "{path!r} already exists: give --save a new file (a saved game goes on with "
+        "--resume {path})"
+    ),
     "tui.err_read": "cannot read {path!r}: {reason}",
     "tui.err_not_record": "invalid record {path!r}: expected a UTF-8 JSON game record",
     "tui.err_no_rich": "the terminal game needs the rich library: pip install 'fives[tui]'",
@@ -842,7 +849,20 @@ MESSAGES: dict[str, str] = {
     "tui.app.thinking": "{who} is thinking…",
     "tui.app.overwrite_ask": "{path} already exists: replace it? [y/N] > ",
     "tui.app.not_overwritten": "{path} was left as it was; save FILE with another name.",
-    "tui.app.whole_table": "F2: the whole table (Esc: back)",
+    "tui.key.help": "help",
+    "tui.key.whole_table": "whole table",
+    "tui.key.sheet": "scores",
+    "tui.key.interrupt": "leave",
+    "tui.key.close": "back",
+    "tui.key.next": "go on",
+    "tui.key.review": "review",
+    "tui.app.keys_help": (
+        "Keys: F1 this help; F2 the whole table (arrows and Page Up/Down scroll it, Esc or F2 "
+        "back); F3 the scores and the score sheet; Up and Down at the prompt bring back what "
+        "you typed; Esc closes what is shown over the table; Ctrl-Z suspends (fg to come back)."
+        " The mouse: click a move to play it, or a tile of your hand then the tile of the table"
+        " it goes on."
+    ),
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives: dominoes in the browser",
     "web.review.class.best": "best",

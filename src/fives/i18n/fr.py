@@ -628,6 +628,9 @@ MESSAGES: dict[str, str] = {
         "text : des tableaux (par défaut) ; json : l'analyse comme docs/BOTS.md la décrit"
     ),
     # -------- the game review (``fives analyse``, the terminal's and the web's review)
+    "review.computing": (
+        "Analyse de la partie : chaque décision évaluée par l'expert (quelques secondes)..."
+    ),
     "review.progress": "Analyse",
     "review.title": (
         "Analyse de {record} ({preset}), l'expert à {budget} itérations par décision"
@@ -910,6 +913,10 @@ MESSAGES: dict[str, str] = {
         "joueur)"
     ),
     "tui.err_lang": "--lang invalide {value!r} : attendu l'un de {langs}",
+    "tui.err_save_exists": (
+        "{path!r} existe déjà : donnez à --save un nouveau fichier (une partie "
+        "sauvegardée se reprend avec --resume {path})"
+    ),
     "tui.err_read": "impossible de lire {path!r} : {reason}",
     "tui.err_not_record": "partie invalide {path!r} : fichier JSON UTF-8 attendu",
     "tui.err_no_rich": (
@@ -944,7 +951,20 @@ MESSAGES: dict[str, str] = {
     "tui.app.thinking": "{who} réfléchit…",
     "tui.app.overwrite_ask": "{path} existe déjà : le remplacer ? [o/N] > ",
     "tui.app.not_overwritten": "{path} est resté tel quel ; sauver FICHIER avec un autre nom.",
-    "tui.app.whole_table": "F2 : toute la table (Échap : retour)",
+    "tui.key.help": "aide",
+    "tui.key.whole_table": "toute la table",
+    "tui.key.sheet": "marque",
+    "tui.key.interrupt": "quitter",
+    "tui.key.close": "retour",
+    "tui.key.next": "continuer",
+    "tui.key.review": "revoir",
+    "tui.app.keys_help": (
+        "Touches : F1 cette aide ; F2 toute la table (les flèches et Page préc./suiv. la font "
+        "défiler, Échap ou F2 pour revenir) ; F3 les scores et la feuille de marque ; Haut et "
+        "Bas à l'invite rappellent ce que vous avez tapé ; Échap ferme ce qui est affiché sur "
+        "la table ; Ctrl-Z suspend (fg pour revenir). La souris : cliquez un coup pour le "
+        "jouer, ou un domino de votre main puis le domino de la table où il va."
+    ),
     # -------- the browser game (the page fetches the ``web.`` keys from /api/messages)
     "web.title": "Fives : dominos dans le navigateur",
     "web.review.class.best": "meilleur",

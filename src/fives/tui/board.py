@@ -306,10 +306,11 @@ def draw_board(data: Mapping[str, Any], width: int, *, last: int | None = None) 
     return Board(lines, rows_of, drawer.direction, drawer.left_out, shifted, tags, spans)
 
 
-def fit_rows(board: Board, height: int, wanted: Sequence[int], *,
-             mark: int | None = None) -> list[Text]:
+def fitted(board: Board, height: int, wanted: Sequence[int], *,
+           mark: int | None = None) -> tuple[list[Text], list[int | None]]:
     """At most ``height`` lines of the picture that show every tile of ``wanted`` whole (the
-    tiles the listed moves go on, the last tile laid: most important first). The rows between
+    tiles the listed moves go on, the last tile laid: most important first), and which row of
+    the picture each line is (None: a fold, or the strip of tiles left out). The rows between
     them that do not fit are folded into one line that says how many there are ('⋮ 4'); a tile
     that would be cut by a fold is left out of the picture rather than shown in half. ``mark``:
     a tile drawn highlighted (the move chosen in the list goes there)."""
@@ -340,16 +341,27 @@ def fit_rows(board: Board, height: int, wanted: Sequence[int], *,
     hidden = {node for node, (first, last) in board.spans.items()
               if any(r not in rows for r in range(first, last + 1))}
     out: list[Text] = []
+    where: list[int | None] = []
     previous = -1
     for r in sorted(rows):
         if r > previous + 1:
             out.append(Text(f"  {'↑' if previous < 0 else '⋮'} {r - previous - 1}",
                             style=STYLE_NOTE))
+            where.append(None)
         out.append(row_text(board, r, hidden, mark))
+        where.append(r)
         previous = r
     if rows and previous < n - 1:
         out.append(Text(f"  ↓ {n - 1 - previous}", style=STYLE_NOTE))
-    return (out + board.left_out)[:height]
+        where.append(None)
+    out += board.left_out
+    where += [None] * len(board.left_out)
+    return out[:height], where[:height]
+
+
+def needed_rows(board: Board) -> int:
+    """The lines of the whole picture with the strip of tiles left out under it."""
+    return len(board.lines) + len(board.left_out)
 
 
 def fold_cost(rows: set[int], n: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,10 +19,12 @@ from rich.text import Text
 from fives.errors import FivesError
 from fives.moves import CLAIM_MAX, Move
 from fives.tui.frame import move_words, overdraw_cost, wrap
+from fives.tui.hands import hand_summaries, last_choice
 from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
     from fives.tui.session import PlaySession
+    from fives.tui.ui import Steps
     from fives.views import SeatView
 
 HINT_SECONDS = 0.3
@@ -49,63 +52,92 @@ def own_moves(view: SeatView) -> list[Move]:
 MOVE_WORDS = {"piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass"}
 
 
-def command(s: PlaySession, answer: str, seat: int, view: SeatView, moves: list[Move]) -> bool:
-    """Handle one line typed at the prompt; True when the turn is over."""
+@dataclass(frozen=True)
+class Command:
+    """A line typed at the move prompt, read (:func:`read`) before anything is done with it:
+    ``kind`` is a key of :data:`COMMANDS`, ``number`` (a move by its number, with ``claim``
+    where one is typed: ``3=15``), or ``move`` (notation, in ``text``); ``text`` is also the
+    file of ``save``."""
+
+    kind: str
+    text: str = ""
+    number: int = 0
+    claim: int | None = None
+
+
+def read(answer: str) -> Command:
+    """What a line typed at the prompt asks for (no game needed to read it)."""
     word, _, rest = answer.partition(" ")
-    word_l = word.lower()
     numbered = NUMBER_CLAIM.fullmatch(answer)
     if answer.isdigit() or numbered:
-        index = int(numbered.group(1) if numbered else answer)
-        if not 1 <= index <= len(moves):
-            s.error(s.t("tui.bad_number", value=answer, count=len(moves)))
+        return Command("number", answer, int(numbered.group(1) if numbered else answer),
+                       int(numbered.group(2)) if numbered else None)
+    for kind, words in COMMANDS.items():
+        if word.lower() in words:
+            return Command(kind, rest.strip())
+    return Command("move", MOVE_WORDS.get(answer.lower(), answer))
+
+
+def command(s: PlaySession, answer: str, seat: int, view: SeatView,
+            moves: list[Move]) -> Steps[bool]:
+    """Handle one line typed at the prompt; True when the turn is over."""
+    return (yield from execute(s, read(answer), seat, view, moves))
+
+
+def execute(s: PlaySession, cmd: Command, seat: int, view: SeatView,
+            moves: list[Move]) -> Steps[bool]:
+    """Do what a line read asks, at ``seat``'s prompt; True when the turn is over."""
+    kind = cmd.kind
+    if kind == "number":
+        if not 1 <= cmd.number <= len(moves):
+            s.error(s.t("tui.bad_number", value=cmd.text, count=len(moves)))
             return False
-        move = moves[index - 1]
-        if numbered:  # "3=15": move 3 claiming 15 (RULES.md §9 O1)
+        move = moves[cmd.number - 1]
+        if cmd.claim is not None:  # "3=15": move 3 claiming 15 (RULES.md §9 O1)
             if not s.game.rules.muggins_claims or move.kind not in ("lead", "place"):
-                s.error(s.t("tui.claim_not_here", value=answer))
+                s.error(s.t("tui.claim_not_here", value=cmd.text))
                 return False
-            move = move.with_claim(min(int(numbered.group(2)), CLAIM_MAX))
-        s.apply(move)
+            move = move.with_claim(min(cmd.claim, CLAIM_MAX))
+        yield from s.apply(move)
         return True
-    if word_l in COMMANDS["muggins"]:
-        return muggins(s, seat)
-    if word_l in COMMANDS["help"]:
+    if kind == "muggins":
+        return (yield from muggins(s, seat))
+    if kind == "help":
         s.ui.overlay(wrap(s.t("tui.help_text"), 200))
-    elif word_l in COMMANDS["tally"]:
+    elif kind == "tally":
         s.ui.overlay(tally(s))
-    elif word_l in COMMANDS["hint"]:
+    elif kind == "hint":
         hint(s, view, moves)
-    elif word_l in COMMANDS["rules"]:
+    elif kind == "rules":
         s.ui.overlay(rules_lines(s))
-    elif word_l in COMMANDS["moves"]:
+    elif kind == "moves":
         s.ui.show(s.moment(moves))
-    elif word_l in COMMANDS["save"]:
-        target = rest.strip()
-        if not target:
+    elif kind == "save":
+        if not cmd.text:
             s.error(s.t("tui.save_needs_file"))
         else:
-            s.save(Path(target).expanduser())
-    elif word_l in COMMANDS["undo"]:
+            yield from s.save(Path(cmd.text).expanduser())
+    elif kind == "undo":
         return undo(s, seat)
-    elif word_l in COMMANDS["quit"]:
-        s.quit()
+    elif kind == "quit":
+        yield from s.quit()
     else:
-        return typed_move(s, MOVE_WORDS.get(answer.lower(), answer), moves)
+        return (yield from typed_move(s, cmd.text, moves))
     return False
 
 
-def muggins(s: PlaySession, seat: int) -> bool:
+def muggins(s: PlaySession, seat: int) -> Steps[bool]:
     """The player calls muggins on the last placement (RULES.md §9 O1): the turn goes on."""
     call = Move.muggins(seat)
     if call not in s.game.view(seat).legal_moves:
         s.error(s.t("tui.muggins_not_now"))
         return False
-    s.apply(call)
+    yield from s.apply(call)
     s.ui.show(s.moment(own_moves(s.game.view(seat))))
     return False  # a call does not change whose turn it is
 
 
-def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
+def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> Steps[bool]:
     """A move typed in notation (``6-3``, ``6-3@2``, ``draw``), resolved by ``Game.parse_move``;
     refused in player words: a tile not held, a tile that cannot go there, or the numbers to
     type instead. A bare tile (``6-3``) is played where it fits when there is one place only."""
@@ -124,7 +156,8 @@ def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
         cost = overdraw_cost(s.game.view(s.game.turn), moves)
         # RULES.md §4.3: a typed "draw" beside a placement is an overdraw; it costs the deck's
         # points, so it is asked for again (its numbered line says the price).
-        if parsed.kind == "draw" and cost and not s.yes(s.t("tui.overdraw_ask", cost=cost)):
+        if parsed.kind == "draw" and cost and not (
+                yield from s.yes(s.t("tui.overdraw_ask", cost=cost))):
             s.say(s.t("tui.overdraw_not"))
             return False
     tile = parsed.tile
@@ -135,16 +168,16 @@ def typed_move(s: PlaySession, answer: str, moves: list[Move]) -> bool:
         move = s.game.parse_move(answer)
     except FivesError as err:
         if err.key != "missing_claim":
-            return bare_tile(s, answer, moves)
+            return (yield from bare_tile(s, answer, moves))
         try:  # a move typed without its claim: the claim is asked next (§9 O1)
             move = s.game.parse_move(answer + "=0").unclaimed
         except FivesError:
-            return bare_tile(s, answer, moves)
-    s.apply(move)
+            return (yield from bare_tile(s, answer, moves))
+    yield from s.apply(move)
     return True
 
 
-def bare_tile(s: PlaySession, answer: str, moves: list[Move]) -> bool:
+def bare_tile(s: PlaySession, answer: str, moves: list[Move]) -> Steps[bool]:
     """``6-3`` alone on a table that has tiles: the one place it fits, else which numbers."""
     from fives.moves import parse_notation
 
@@ -161,7 +194,7 @@ def bare_tile(s: PlaySession, answer: str, moves: list[Move]) -> bool:
     if len(fits) > 1:  # the 6 first (the side touching), when that settles it
         fits = [m for m in fits if m.touching == parsed.touching] or fits
     if len(fits) == 1:
-        s.apply(fits[0])
+        yield from s.apply(fits[0])
         return True
     if fits:
         numbers = ", ".join(str(moves.index(m) + 1) for m in fits)
@@ -175,7 +208,6 @@ def undo(s: PlaySession, seat: int) -> bool:
     """Back to this player's previous turn, by replaying the record without the actions since
     then. Only against bots: with several humans the others would lose their moves."""
     from fives.record import game_from_record
-    from fives.tui.session import hand_summaries, last_choice
 
     if len(s.humans) != 1:
         s.error(s.t("tui.undo_hot_seat"))
@@ -268,7 +300,7 @@ def tally(s: PlaySession) -> list[Text]:
     lines: list[Text] = []
     for side, score in enumerate(s.game.scores):
         lines.append(Text(f"{s.names.side(side)}: {score}", style="bold"))
-        if rules.paper_tally:
+        if s.tally and rules.paper_tally:  # --no-tally: the numbers only
             lines += [Text("  " + row, style="dim") for row in tally_lines(score, per_row=10)]
     if s.history:
         lines.append(Text(s.t("tui.summary_title"), style="bold"))

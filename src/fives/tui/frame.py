@@ -16,6 +16,7 @@ from fives.projection import rules_json
 
 if TYPE_CHECKING:
     from fives.moves import Move
+    from fives.tiles import Tile
     from fives.tui.board import Board
     from fives.views import SeatView
 
@@ -121,38 +122,13 @@ def move_words(move: Move, layout: Mapping[str, Any], board: Board | None, lang:
     return out + form
 
 
-def moves_grid(labels: Sequence[Text], width: int) -> list[Text]:
-    """Numbered moves in as many columns as fit, numbered down the columns."""
-    if not labels:
-        return []
-    cells = []
-    for i, label in enumerate(labels):
-        cell = Text(f"{i + 1:>2}) ", style="bold cyan")
-        cell.append_text(label)
-        cells.append(cell)
-    cell_w = max(c.cell_len for c in cells) + 2
-    columns = max(1, min(len(cells), (width + 2) // cell_w))
-    rows = -(-len(cells) // columns)
-    lines = []
-    for r in range(rows):
-        line = Text()
-        for c in range(columns):
-            i = c * rows + r
-            if i >= len(cells):
-                break
-            if c:
-                line.append(" " * (cell_w - cells[(c - 1) * rows + r].cell_len))
-            line.append_text(cells[i])
-        lines.append(line)
-    return lines
+def tile_label(tile: Tile, style: str = "bold") -> Text:
+    """A tile as the screen writes it: '[6|4]'."""
+    return Text(f"[{tile.high}|{tile.low}]", style=style)
 
 
-def hand_text(view: SeatView, lang: str, drawn: Any, width: int) -> list[Text]:
-    out = Text(text("tui.your_hand", lang) + " ", style="bold")
-    for i, tile in enumerate(sorted(view.hand, key=lambda t: (-t.high, -t.low))):
-        if i:
-            out.append(" ")
-        out.append(f"[{tile.high}|{tile.low}]", style="bold green" if tile == drawn else "bold")
-    pips = sum(t.pips for t in view.hand)
-    out.append("  " + text("tui.pips_in_hand", lang, pips=pips), style="dim")
-    return wrap_text(out, width)
+def hand_parts(hand: Sequence[Tile], lang: str) -> tuple[str, list[Tile], str]:
+    """The hand as both screens show it: 'Your hand:', the tiles highest first, '(23 pips)'."""
+    tiles = sorted(hand, key=lambda t: (-t.high, -t.low))
+    return (text("tui.your_hand", lang), tiles,
+            text("tui.pips_in_hand", lang, pips=sum(t.pips for t in hand)))

@@ -111,7 +111,6 @@ class PlainUI:
         self.flush()
         self.clear()
         self.print(screen(moment, max(40, self.console.width - 2)))
-        self._ask(prompt)
 
     def clear(self) -> None:
         if self.console.is_terminal and not self.console.is_dumb_terminal:
@@ -120,7 +119,7 @@ class PlainUI:
         else:
             self.console.file.write("\n" * self.console.size.height)
 
-    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> bool:
         if self.narrator is not None:
             self.narrator.close_run()
         self.flush()
@@ -128,8 +127,7 @@ class PlainUI:
         if reveal is not None:
             self.print(reveal_tables(reveal, moment.view.rules.settlement, moment.names,
                                      moment.lang))
-        if prompt is not None and headline is None:
-            self._ask(prompt)
+        return prompt is not None and headline is None  # the results follow at once
 
     def results(self, parts: list[RenderableType]) -> None:
         self.flush()

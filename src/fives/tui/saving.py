@@ -76,10 +76,11 @@ def command_name() -> str:
 
 
 def session_meta(seats: Sequence[str], think: float | None, lang: str,
-                 seed: int | None) -> dict[str, Any]:
+                 seed: int | None, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What a record's ``meta`` says of a terminal game: each seat (a person, or a bot's level
     and thinking time), the language, the day it was saved (UTC), the seed the bots were made
-    from."""
+    from, and the ``settings`` that ``--resume`` restores (``counting``, ``delay``, ``save``:
+    see :func:`settings_from_meta`)."""
     out: list[dict[str, Any]] = []
     for kind in seats:
         if kind == HUMAN:
@@ -90,7 +91,27 @@ def session_meta(seats: Sequence[str], think: float | None, lang: str,
                             "date": time.strftime("%Y-%m-%d", time.gmtime())}
     if seed is not None:
         meta["seed"] = seed
+    if settings:
+        meta["settings"] = dict(settings)
     return meta
+
+
+def settings_from_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings of a saved game that ``--resume`` restores where the command line does not
+    say them: how the bots count (``counting``), the pause after a bot's move (``delay``), the
+    file the game saves to (``save``). What is missing or unusable is left out."""
+    settings = meta.get("settings")
+    if not isinstance(settings, Mapping):
+        return {}
+    out: dict[str, Any] = {}
+    if settings.get("counting") in ("exact", "human"):
+        out["counting"] = settings["counting"]
+    delay = settings.get("delay")
+    if isinstance(delay, int | float) and not isinstance(delay, bool) and 0 <= delay <= 60:
+        out["delay"] = float(delay)
+    if isinstance(settings.get("save"), str) and settings["save"]:
+        out["save"] = settings["save"]
+    return out
 
 
 def seats_from_meta(meta: dict[str, Any], players: int) -> tuple[list[str], float | None] | None:

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.frame import move_words, overdraw_cost
+from fives.tui.frame import hand_parts, move_words, overdraw_cost, tile_label
 from fives.tui.layout_view import render_layout, tile_name
 from fives.tui.tally import tally_lines
 
@@ -43,10 +43,6 @@ class Names:
 
     def side(self, side: int) -> str:
         return self.sides[side]
-
-
-def tile_text(tile: Tile, style: str = "bold") -> Text:
-    return Text(f"[{tile.high}|{tile.low}]", style=style)
 
 
 def preset_title(rules: Ruleset, lang: str) -> str:
@@ -119,13 +115,14 @@ def parts_text(parts: Sequence[Mapping[str, Any]]) -> str:
 
 
 def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> Text:
-    out = Text(text("tui.your_hand", lang) + " ", style="bold")
-    for i, tile in enumerate(sorted(hand, key=lambda t: (-t.high, -t.low))):
+    """The hand on one line (the line mode; the app shows the same parts, a widget a tile)."""
+    label, tiles, pips = hand_parts(hand, lang)
+    out = Text(label + " ", style="bold")
+    for i, tile in enumerate(tiles):
         if i:
             out.append(" ")
-        out.append_text(tile_text(tile, "bold green" if tile == drawn else "bold"))
-    pips = sum(t.pips for t in hand)
-    out.append("  " + text("tui.pips_in_hand", lang, pips=pips), style="dim")
+        out.append_text(tile_label(tile, "bold green" if tile == drawn else "bold"))
+    out.append("  " + pips, style="dim")
     return out
 
 
@@ -191,8 +188,9 @@ def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
     projection's ``reveal``: a hand's rounded value only where that settlement rounds it."""
     hands = Table(title=text("tui.reveal_title", lang, hand=reveal["hand"]), box=box.SIMPLE_HEAD,
                   title_justify="left", title_style="bold")
-    hands.add_column(text("tui.col_player", lang))
-    hands.add_column(text("tui.col_tiles_left", lang), no_wrap=True)
+    # The names whole; the tiles wrap (a narrow screen cut the names to one letter).
+    hands.add_column(text("tui.col_player", lang), no_wrap=True)
+    hands.add_column(text("tui.col_tiles_left", lang))
     hands.add_column(text("tui.col_pips", lang), justify="right")
     rounding = any(seat["rounded"] for seat in reveal["seats"])
     if rounding:
@@ -208,7 +206,7 @@ def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
         hands.add_row(*row)
     settle = Table(title=text("tui.settlement_title", lang), box=box.SIMPLE_HEAD,
                    title_justify="left", title_style="bold")
-    settle.add_column(text("tui.col_side", lang))
+    settle.add_column(text("tui.col_side", lang), no_wrap=True)
     settle.add_column(text("tui.col_before", lang), justify="right")
     settle.add_column(text("tui.col_change", lang), justify="right")
     settle.add_column(text("tui.col_after", lang), justify="right")

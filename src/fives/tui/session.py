@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from fives.claims import callers
-from fives.events import DrawEvent, HandEndEvent, PassEvent, PlayEvent
+from fives.events import DrawEvent, HandEndEvent, PlayEvent
 from fives.i18n import os_error_text, text
 from fives.moves import CLAIM_MAX, Move
 from fives.solitaire import deck_sources
 from fives.tui import commands
 from fives.tui.commands import COMMANDS, NO, YES, own_moves
+from fives.tui.hands import hand_summaries, last_choice
 from fives.tui.narrator import Narrator
 from fives.tui.saving import (
     HUMAN,
@@ -36,7 +37,7 @@ from fives.tui.saving import (
     write_over,
 )
 from fives.tui.screen import HandSummary, Names, scores_table, summary_table
-from fives.tui.ui import UI, Moment
+from fives.tui.ui import UI, Ask, Moment, Pause, Steps, T, Think
 
 if TYPE_CHECKING:
     from fives.bots import Player
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
     from fives.tiles import Tile
     from fives.views import SeatView
 
-__all__ = ["COMMANDS", "HUMAN", "NO", "YES", "PlaySession", "SessionEnd"]
+__all__ = ["COMMANDS", "HUMAN", "NO", "YES", "PlaySession", "SessionEnd", "hand_summaries",
+           "last_choice"]
 
 
 class SessionEnd(Exception):
@@ -107,6 +109,7 @@ class PlaySession:
         think: float | None = None,
         save_to: Path | None = None,
         seed: int | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -118,6 +121,7 @@ class PlaySession:
         self.think = think
         self.save_to = save_to
         self.seed = seed
+        self.settings = dict(settings or {})  # what --resume restores (saving.session_meta)
         self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
         names = seat_names(game.rules.players, self.seats, lang)
         self.names = Names(
@@ -130,6 +134,7 @@ class PlaySession:
         self.offered: tuple[int, int] | None = None  # the window a person was offered (§9 O1)
         self.facing: int | None = None  # the human whose hand is on screen (hot seat)
         self.history = hand_summaries(game)
+        self.moved = False  # a person has played in this session
         # The record as of the last completed action: what Ctrl-C saves.
         self.safe_record: RecordJSON = self.record()
 
@@ -141,7 +146,7 @@ class PlaySession:
         """The game's record, with who sat where and the language in its ``meta`` (§12.3), so
         that ``--resume`` restores them."""
         return self.game.to_record(meta=session_meta(self.seats, self.think, self.lang,
-                                                     self.seed))
+                                                     self.seed, self.settings))
 
     def say(self, line: Text | str) -> None:
         self.ui.say(line if isinstance(line, Text) else Text(line))
@@ -182,18 +187,62 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
+        """The whole game, its questions asked through the UI's ``ask`` (the line mode)."""
+        return self.drive(self.steps())
+
+    def drive(self, steps: Steps[T]) -> T:
+        """Runs ``steps`` to their end here: each question asked with the UI's ``ask``, each bot
+        move chosen, each pause slept. What goes wrong meanwhile (Ctrl-C, Ctrl-D, a closed
+        output) is raised inside the steps, where the game is. The full-screen app drives the
+        same steps with messages instead (``fives.tui.app``)."""
+        reply: Any = None
+        error: BaseException | None = None
+        while True:
+            try:
+                request = steps.throw(error) if error is not None else steps.send(reply)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+            reply, error = None, None
+            try:
+                if isinstance(request, Ask):
+                    reply = self.ui.ask(request.prompt)
+                elif isinstance(request, Think):
+                    reply = self.bot_move(request.seat)
+                else:
+                    time.sleep(request.seconds)
+            except (Exception, KeyboardInterrupt) as exc:
+                error = exc
+
+    def ask(self, prompt: str) -> Steps[str]:
+        answer = yield Ask(prompt)
+        assert isinstance(answer, str)
+        return answer
+
+    def bot_move(self, seat: int) -> Move:
+        """The bot's choice in this position (its thinking time, if any)."""
+        from fives.bots import Budget
+
+        budget = Budget(seconds=self.think) if self.think else None
+        return self.bots[seat].choose(self.game.view(seat), budget)
+
+    def steps(self) -> Steps[int]:
+        """The game from here to its end, one request at a time (:class:`fives.tui.ui.Ask`,
+        ``Think``, ``Pause``): the exit status at the end."""
         try:
-            self.loop()
+            yield from self.loop()
         except SessionEnd as end:
             return end.status
         except (KeyboardInterrupt, EOFError) as exc:
             with ignoring_interrupts():  # a second Ctrl-C must not cut the save short
                 self.save_on_exit()
             return 130 if isinstance(exc, KeyboardInterrupt) else 0
-        except BrokenPipeError:
-            # The output was closed (`| head`): keep the game without a word, then stop.
-            with ignoring_interrupts(), contextlib.suppress(OSError, ValueError):
-                self.write_safe(self.save_to or default_save_path(self.game.rules.name))
+        except OSError:
+            # The output is gone (`| head`, a full disk): nothing more is said (the command
+            # says the one error), and the game is kept, quietly, only if a person played in
+            # it: a game nobody touched left no file behind.
+            if self.moved:
+                with ignoring_interrupts(), contextlib.suppress(OSError, ValueError):
+                    self.write_safe(self.save_to or default_save_path(self.game.rules.name))
             raise
         except Exception:
             # A fault of the program (an engine or bot error): keep the game, then report it.
@@ -213,32 +262,33 @@ class PlaySession:
             return
         self.ui.bye(self.t("tui.saved_on_exit", path=str(path)) + "\n" + self.resume_hint(path))
 
-    def loop(self) -> None:
+    def loop(self) -> Steps[None]:
         if self.game.phase_name == "play" and not self.game.history:
             self.hand_starts()
         while True:
             game = self.game  # undo replaces the game object
             if game.is_over:
-                self.finish()
+                yield from self.finish()
                 return
             if game.phase_name == "hand_over":
-                self.between_hands()
+                yield from self.between_hands()
                 continue
-            if self.calls():
+            if (yield from self.calls()):
                 continue
             seat = game.turn
             if self.seats[seat] == HUMAN:
-                self.human_turn(seat)
+                yield from self.human_turn(seat)
             else:
-                self.bot_turn(seat)
+                yield from self.bot_turn(seat)
 
-    def between_hands(self) -> None:
+    def between_hands(self) -> Steps[None]:
         game = self.game
         if game.last_hand_end is not None:
             prompt = self.t("tui.press_enter_next_hand") if self.humans else None
-            self.ui.hand_end(self.moment(), None, prompt)
+            if self.ui.hand_end(self.moment(), None, prompt) and prompt is not None:
+                yield from self.ask(prompt)
         if not self.humans:
-            time.sleep(3 * self.delay)
+            yield Pause(3 * self.delay)
         game.next_hand()
         self.narrator.clear()
         self.last_node = None
@@ -254,7 +304,7 @@ class PlaySession:
         self.ui.actions(self.narrator)
 
     # ------------------------------------------------------------------ muggins (§9 O1)
-    def calls(self) -> bool:
+    def calls(self) -> Steps[bool]:
         """After a placement under muggins claims, the seats that may call, in turn order from
         the placer: a person is offered muggins when the claim was short (once a window), a bot
         calls as it counts. True when somebody called."""
@@ -268,33 +318,33 @@ class PlaySession:
                 if window.claim >= window.score or self.offered == key:
                     continue
                 self.offered = key
-                if self.yes(self.t("tui.muggins_offer", who=self.who(window.placer),
-                                   claim=window.claim), default=False):
-                    self.apply(Move.muggins(seat))
+                if (yield from self.yes(self.t("tui.muggins_offer", who=self.who(window.placer),
+                                               claim=window.claim), default=False)):
+                    yield from self.apply(Move.muggins(seat))
                     return True
             else:
                 call = self.bots[seat].call(game.view(seat))
                 if call is not None:
-                    self.apply(call)
+                    yield from self.apply(call)
                     return True
         return False
 
-    def ask_claim(self) -> int:
+    def ask_claim(self) -> Steps[int]:
         """The points a person claims for the tile they place (asked with no hint)."""
         while True:
-            answer = self.ui.ask(self.t("tui.claim_ask")).strip()
+            answer = (yield from self.ask(self.t("tui.claim_ask"))).strip()
             if answer.isdigit() and int(answer) <= CLAIM_MAX:
                 return int(answer)
             if answer:
                 self.error(self.t("tui.claim_bad", value=answer))
 
     # ------------------------------------------------------------------ acting
-    def apply(self, move: Move) -> None:
+    def apply(self, move: Move) -> Steps[None]:
         from fives.projection import explain_events
 
         if (self.game.rules.muggins_claims and move.kind in ("lead", "place")
                 and move.claim < 0):
-            move = move.with_claim(self.ask_claim())  # a person's tile: they count it
+            move = move.with_claim((yield from self.ask_claim()))  # a person's tile: they count
         before = tuple(self.game.scores)
         events = self.game.play(move)
         self.safe_record = self.record()
@@ -313,39 +363,39 @@ class PlaySession:
         self.narrator.entries(self.game, explain_events(self.game, events, before), own)
         self.ui.actions(self.narrator)
 
-    def bot_turn(self, seat: int) -> None:
-        from fives.bots import Budget
-
-        view = self.game.view(seat)
-        budget = Budget(seconds=self.think) if self.think else None
+    def bot_turn(self, seat: int) -> Steps[None]:
         self.ui.thinking(self.who(seat))
         try:
-            move = self.bots[seat].choose(view, budget)
+            move = yield Think(seat)  # chosen by the driver (the app: in a worker thread)
         finally:
             self.ui.thinking(None)
-        self.apply(move)
+        assert isinstance(move, Move)
+        yield from self.apply(move)
         if self.game.phase_name == "play":
             self.ui.show(self.moment())
-            time.sleep(self.delay)
+            yield Pause(self.delay)
 
-    def human_turn(self, seat: int) -> None:
+    def human_turn(self, seat: int) -> Steps[None]:
         if len(self.humans) > 1 and self.facing != seat:
             # Hot seat: nobody's hand on screen until the next player says they are there.
             self.facing = None
-            self.ui.handover(self.moment(), self.t("tui.handover", who=self.who(seat)))
+            prompt = self.t("tui.handover", who=self.who(seat))
+            self.ui.handover(self.moment(), prompt)
+            yield from self.ask(prompt)
             self.facing = seat
         view = self.game.view(seat)
         moves = own_moves(view)
         if len(moves) == 1 and moves[0].kind in ("draw", "pass"):
-            self.apply(moves[0])  # nothing to choose: draw or pass for the player
+            yield from self.apply(moves[0])  # nothing to choose: draw or pass for the player
             if self.game.phase_name == "play":
                 self.ui.show(self.moment())
-                time.sleep(self.delay)
+                yield Pause(self.delay)
             return
         self.ui.show(self.moment(moves))
         while True:
-            line = self.ui.ask(self.t("tui.prompt", who=self.who(seat)))
-            if self.answer(line, seat, view, moves):
+            line = yield from self.ask(self.t("tui.prompt", who=self.who(seat)))
+            if (yield from self.answer(line, seat, view, moves)):
+                self.moved = True
                 if len(self.humans) > 1:
                     self.facing = None  # the hand leaves the screen with the player's move
                 return
@@ -354,7 +404,7 @@ class PlaySession:
             view = self.game.view(seat)  # a call may have changed the position
             moves = own_moves(view)
 
-    def answer(self, line: str, seat: int, view: SeatView, moves: list[Move]) -> bool:
+    def answer(self, line: str, seat: int, view: SeatView, moves: list[Move]) -> Steps[bool]:
         """One line typed at the move prompt (or sent by a click): a move's number, a move in
         notation, or a command. True when the turn is over. Every way of playing goes through
         here."""
@@ -363,7 +413,7 @@ class PlaySession:
             self.ui.show(self.moment(moves))
             return False
         game = self.game
-        done = commands.command(self, answer, seat, view, moves)
+        done = yield from commands.execute(self, commands.read(answer), seat, view, moves)
         if not done and self.game is not game:  # undone: another position, other moves
             self.ui.show(self.moment(own_moves(self.game.view(seat))))
         return done
@@ -377,7 +427,7 @@ class PlaySession:
         else:
             write_new(path, self.safe_record)
 
-    def save(self, path: Path, *, quiet: bool = False) -> Path | None:
+    def save(self, path: Path, *, quiet: bool = False) -> Steps[Path | None]:
         """Save to a file the player named; a file already there is replaced only on a yes."""
         try:
             if path == self.save_to:
@@ -386,7 +436,8 @@ class PlaySession:
                 try:
                     write_new(path, self.safe_record)
                 except FileExistsError:
-                    if not self.yes(self.t("tui.app.overwrite_ask", path=str(path))):
+                    if not (yield from self.yes(self.t("tui.app.overwrite_ask",
+                                                       path=str(path)))):
                         self.say(self.t("tui.app.not_overwritten", path=str(path)))
                         return None
                     write_over(path, self.safe_record)
@@ -398,10 +449,10 @@ class PlaySession:
             self.say(Text(self.t("tui.saved", path=str(path)), style="bold"))
         return path
 
-    def yes(self, prompt: str, *, default: bool = False) -> bool:
+    def yes(self, prompt: str, *, default: bool = False) -> Steps[bool]:
         """A yes or no question, asked until the answer is one (Enter: ``default``)."""
         while True:
-            answer = self.ui.ask(prompt).strip().lower()
+            answer = (yield from self.ask(prompt)).strip().lower()
             if not answer:
                 return default
             if answer in YES:
@@ -410,15 +461,15 @@ class PlaySession:
                 return False
             self.error(self.t("tui.yes_or_no", value=answer))
 
-    def quit(self) -> None:
+    def quit(self) -> Steps[None]:
         """Leave, after asking whether to save (and where, until the save succeeds)."""
-        if not self.yes(self.t("tui.quit_save_ask"), default=True):
-            self.say(self.t("tui.not_saved"))
+        if not (yield from self.yes(self.t("tui.quit_save_ask"), default=True)):
+            self.ui.bye(self.t("tui.not_saved"))  # read once the game has left the screen
             raise SessionEnd(0)
         default = self.save_to or default_save_path(self.game.rules.name)
         while True:
-            name = self.ui.ask(self.t("tui.quit_file_ask", path=str(default))).strip()
-            path = self.save(Path(name).expanduser() if name else default)
+            name = (yield from self.ask(self.t("tui.quit_file_ask", path=str(default)))).strip()
+            path = yield from self.save(Path(name).expanduser() if name else default)
             if path is not None:
                 self.ui.bye(self.resume_hint(path))
                 raise SessionEnd(0)
@@ -431,7 +482,7 @@ class PlaySession:
                       path=shlex.quote(str(path)))
 
     # ------------------------------------------------------------------ the end
-    def finish(self) -> None:
+    def finish(self) -> Steps[None]:
         game = self.game
         winner = game.winner
         won: Text | None = None
@@ -441,7 +492,8 @@ class PlaySession:
             won = Text(self.t(key, who=self.names.side(winner)), style="bold green")
         if game.last_hand_end is not None:
             prompt = self.t("tui.press_enter_results") if self.humans else None
-            self.ui.hand_end(self.moment(), won, prompt)
+            if self.ui.hand_end(self.moment(), won, prompt) and prompt is not None:
+                yield from self.ask(prompt)
         parts: list[Any] = [Text("")]
         if won is not None:
             parts.append(won)
@@ -450,13 +502,13 @@ class PlaySession:
         parts.append(summary_table(self.history, self.names, self.lang, game.rules.sides))
         self.ui.results(parts)
         if self.save_to is not None:
-            if self.save(self.save_to) is None:  # keep the record somewhere all the same
-                self.save(default_save_path(game.rules.name))
+            if (yield from self.save(self.save_to)) is None:  # keep the record somewhere
+                yield from self.save(default_save_path(game.rules.name))
             return
         if not self.humans:
             return
         try:
-            wanted = self.yes(self.t("tui.end_save_ask"))
+            wanted = yield from self.yes(self.t("tui.end_save_ask"))
         except EOFError:
             wanted = False
         if not wanted:
@@ -464,36 +516,9 @@ class PlaySession:
         default = default_save_path(game.rules.name)
         while True:
             try:
-                name = self.ui.ask(self.t("tui.quit_file_ask", path=str(default))).strip()
+                name = (yield from self.ask(self.t("tui.quit_file_ask",
+                                                   path=str(default)))).strip()
             except EOFError:
                 return
-            if self.save(Path(name).expanduser() if name else default) is not None:
+            if (yield from self.save(Path(name).expanduser() if name else default)) is not None:
                 return
-
-
-def hand_summaries(game: Game) -> list[HandSummary]:
-    """One line per finished hand (a resumed game brings the hands played before)."""
-    return [
-        HandSummary(e.hand, e.result, e.winner, tuple(e.scores))
-        for e in game.events if isinstance(e, HandEndEvent)
-    ]
-
-
-def last_choice(record: Mapping[str, object], seat: int) -> tuple[int, int] | None:
-    """(hand index, action index) of ``seat``'s last lead or placement in a record."""
-    from fives.record import load_record
-
-    events = load_record(record).replay()
-    hand_index = 0
-    action_index = 0
-    found: tuple[int, int] | None = None
-    for event in events:
-        if isinstance(event, PlayEvent | DrawEvent | PassEvent):
-            if isinstance(event, PlayEvent) and event.seat == seat:
-                found = (hand_index, action_index)
-            action_index += 1
-        elif isinstance(event, HandEndEvent):
-            hand_index += 1
-            action_index = 0
-    return found
-

@@ -2,14 +2,18 @@
 mode for pipes and screen readers (``fives.tui.plain``) both implement :class:`UI`.
 
 The loop never draws: it hands a :class:`Moment` (the table as one seat may see it, the moves
-it may make) to ``show``, lines of text to ``say`` and ``overlay``, and reads every answer
-through ``ask``. ``ask`` raises ``EOFError`` (Ctrl-D) or ``KeyboardInterrupt`` (Ctrl-C).
+it may make) to ``show``, lines of text to ``say`` and ``overlay``. It never waits either: its
+steps are generators that yield what they need next, an :class:`Ask` (an answer typed or
+clicked), a :class:`Think` (a bot's move) or a :class:`Pause`, and are sent the answer. The line
+mode drives them with the blocking ``ask`` (``PlaySession.drive``), which raises ``EOFError``
+(Ctrl-D) or ``KeyboardInterrupt`` (Ctrl-C); the app drives them with messages and a worker.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -21,6 +25,32 @@ if TYPE_CHECKING:
     from fives.tui.narrator import Narrator
     from fives.tui.screen import HandSummary, Names
     from fives.views import SeatView
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The session waits for a line (typed, or a click turned into a move's number)."""
+
+    prompt: str
+
+
+@dataclass(frozen=True)
+class Think:
+    """The session waits for the bot in ``seat`` to choose its move (``PlaySession.bot_move``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Pause:
+    """A pause after a bot's move, so that it can be seen."""
+
+    seconds: float
+
+
+T = TypeVar("T")
+# A part of the game: yields what it needs, is sent the answer (a line, a Move, None).
+Steps = Generator[Ask | Think | Pause, Any, T]
 
 
 @dataclass
@@ -61,10 +91,12 @@ class UI(Protocol):
         """A bot is choosing (None: it has chosen)."""
 
     def handover(self, moment: Moment, prompt: str) -> None:
-        """Hot seat: the table without any hand until the next player presses Enter."""
+        """Hot seat: the table without any hand until the next player presses Enter (the
+        session asks ``prompt`` next)."""
 
-    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> None:
-        """Every hand revealed and the settlement; ``prompt``: wait for Enter."""
+    def hand_end(self, moment: Moment, headline: Text | None, prompt: str | None) -> bool:
+        """Every hand revealed and the settlement; True: the session asks ``prompt`` next (wait
+        for Enter)."""
 
     def results(self, parts: list[RenderableType]) -> None:
         """The game's results, to keep once the game has left the screen."""

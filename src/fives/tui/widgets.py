@@ -1,17 +1,62 @@
-"""The widgets of the full-screen game that know where things are drawn: the input line with
-its history, the table (folded to its height around the tiles the moves go on), the hand and the
-numbered moves, each mapping a click back to what was clicked."""
+"""The widgets of the table screen. Each one draws one part of the game from the screen's
+reactive :class:`fives.tui.ui.Moment` (bound with ``data_bind``) at its own size, so a resize
+redraws it for the new width; the hand (one widget per tile), the moves (one per move) and the
+table post a message when clicked, and never read their own text back.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Grid, VerticalScroll
+from textual.events import Click, Resize
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from fives.tui.board import Board, draw_board, fit_rows
+from fives.i18n import text
+from fives.tui.board import Board, draw_board, fitted, needed_rows
+from fives.tui.frame import hand_parts, move_words, overdraw_cost, score_lines, tile_label
+from fives.tui.screen import count_line
+
+if TYPE_CHECKING:
+    from fives.tiles import Tile
+    from fives.tui.ui import Moment
+
+MIN_BOARD = 3  # rows the table keeps however small the screen
+
+
+def count_lines(moment: Moment) -> list[Text]:
+    """'Count: 6 + 3 + 2×5 = 19' (the projection's parts), where the count is shown."""
+    view = moment.view
+    # Whether the count is shown is the projection's to say (not under claims, §9 O1).
+    if not view.layout.count or moment.public is None or not moment.public["layout"]["count_shown"]:
+        return []
+    return [count_line(moment.public["layout"], moment.lang)]
+
+
+def move_label(moment: Moment, index: int, board: Board | None, totals: bool = True) -> Text:
+    """'12) [4|1] on [6|1], north → 15, +5': a listed move, its number, the count it makes
+    (``totals``) and the points it scores."""
+    view = moment.view
+    move = moment.moves[index]
+    out = Text(f"{index + 1:>2}) ", style="bold cyan")
+    out.append_text(move_words(move, view.layout.to_json(), board, moment.lang,
+                               overdraw_cost(view, moment.moves)))
+    result = moment.outcomes[index]
+    if result is not None and view.rules.scoring != "none":
+        total, points = result
+        if totals:
+            out.append(f" → {total}", style="dim")
+        if points:
+            out.append(f", +{points}" if totals else f" +{points}", style="bold green")
+    return out
 
 
 class History(Input):
@@ -43,129 +88,270 @@ class History(Input):
             self.cursor_position = len(self.value)
 
 
-class BoardView(Static):
-    """The picture, folded to its height around the tiles the moves go on; clicks name a tile."""
+def wanted_nodes(moment: Moment | None) -> list[int]:
+    """The tiles the listed moves go on, then the last tile laid: what the table must show."""
+    if moment is None:
+        return []
+    wanted = [m.node for m in moment.moves if m.kind == "place" and m.node]
+    return wanted + ([moment.last_node] if moment.last_node else [])
+
+
+def centred(board: Board, lines: list[Text], width: int) -> tuple[list[Text], int]:
+    """The lines of a picture moved to the middle of ``width`` (the drawer starts the lead
+    mid-width, whatever it draws), and by how many columns (negative: to the left)."""
+    first = min(c for _, c in board.cells)
+    last = max(c for _, c in board.cells)
+    left = max(-first, (width - (last - first + 1)) // 2 - first)
+    if left >= 0:
+        return [Text(" " * left) + line for line in lines], left
+    return [line[-left:] for line in lines], left
+
+
+class BoardView(Widget):
+    """The table: as tall as the picture where the room allows, else folded around the tiles
+    the moves go on (the marked one first); centred across. A click posts :class:`Clicked`."""
+
+    moment: reactive[Moment | None] = reactive(None, layout=True)
+    mark: reactive[int | None] = reactive(None)
+
+    class Clicked(Message):
+        """A tile of the table was clicked, on one side of its middle (N, S, E or W)."""
+
+        def __init__(self, node: int, side: str) -> None:
+            super().__init__()
+            self.node = node
+            self.side = side
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.data: dict[str, Any] | None = None
-        self.last: int | None = None
-        self.wanted: list[int] = []
-        self.mark: int | None = None
         self.board: Board | None = None
-        self.shown: list[Text] = []
-        self.rows: list[int | None] = []  # picture row of each screen row (None: a fold)
+        self.rows: list[int | None] = []  # the picture's row on each line (None: a fold)
+        self.left = 0  # columns left blank to centre the picture
 
-    def set_table(self, data: dict[str, Any] | None, last: int | None, wanted: list[int],
-                  mark: int | None) -> None:
-        self.data, self.last, self.wanted, self.mark = data, last, wanted, mark
-        self.refresh(layout=True)
+    def picture(self, width: int) -> Board | None:
+        moment = self.moment
+        if moment is None or not moment.view.layout.count or width < 5:
+            return None
+        return draw_board(moment.view.layout.to_json(), width, last=moment.last_node)
+
+    def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
+        """The whole picture when the room (the parent's height) allows, else the room."""
+        board = self.picture(width)
+        if board is None:
+            return 1
+        return max(MIN_BOARD, min(needed_rows(board), container.height))
 
     def render(self) -> RenderableType:
         width, height = self.size.width, self.size.height
-        if not self.data or not self.data.get("nodes") or width < 5 or height < 1:
-            self.board = None
-            return Text("")
-        self.board = draw_board(self.data, width, last=self.last)
-        order = ([self.mark] if self.mark else []) + self.wanted + (
-            [self.last] if self.last else [])
-        self.shown = fit_rows(self.board, height, order, mark=self.mark)
-        return Text("\n").join(self.shown)
+        self.board = board = self.picture(width)
+        if board is None:
+            self.rows = []
+            empty = self.moment is not None and not self.moment.view.layout.count
+            return Text(text("tui.layout_empty", self.moment.lang), style="italic") \
+                if empty and self.moment is not None else Text("")
+        order = ([self.mark] if self.mark else []) + wanted_nodes(self.moment)
+        lines, self.rows = fitted(board, height, order, mark=self.mark)
+        lines, self.left = centred(board, lines, width)
+        return Text("\n").join(lines)
 
     def node_at(self, x: int, y: int) -> tuple[int, str] | None:
-        """The tile under a click, and which side of its middle was clicked (N/S/E/W)."""
+        """The tile under a point, and which side of its middle it is on (N/S/E/W)."""
         board = self.board
-        if board is None or y >= len(self.shown):
+        if board is None or not 0 <= y < len(self.rows) or self.rows[y] is None:
             return None
-        picture_row = self.picture_row(y)
-        if picture_row is None:
-            return None
-        node = board.tags.get((picture_row, x))
+        row, col = self.rows[y], x - self.left
+        assert row is not None
+        node = board.tags.get((row, col))
         if node is None:
             return None
         cells = [(r, c) for (r, c), n in board.tags.items() if n == node]
         mid_r = sum(r for r, _ in cells) / len(cells)
         mid_c = sum(c for _, c in cells) / len(cells)
-        dr, dc = picture_row - mid_r, x - mid_c
+        dr, dc = row - mid_r, col - mid_c
         side = ("S" if dr > 0 else "N") if abs(dr) >= abs(dc) / 2 else ("E" if dc > 0 else "W")
         return node, side
 
-    def picture_row(self, y: int) -> int | None:
-        """Which row of the picture screen row ``y`` shows (the folds say how many they hide)."""
-        row = 0
-        for i, line in enumerate(self.shown):
-            plain = line.plain.strip()
-            if plain[:1] in ("↑", "⋮", "↓") and plain[1:].strip().isdigit():
-                row += int(plain[1:].strip())
-                if i == y:
-                    return None
-                continue
-            if i == y:
-                return row
-            row += 1
-        return None
+    def on_click(self, event: Click) -> None:
+        spot = self.node_at(event.x, event.y)
+        if spot is not None:
+            self.post_message(self.Clicked(*spot))
 
 
-class HandView(Static):
-    """The hand; a click on a tile chooses it (then a click on the table says where)."""
+class ScoresView(Widget):
+    """'You 12 · ▸North (expert) 8   North: 4 tiles · boneyard: 9', laid out for its width."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.spots: list[tuple[int, int, int, Any]] = []  # (row, first col, last col, tile)
-        self.rows = 0
+    moment: reactive[Moment | None] = reactive(None, layout=True)
 
-    def set_lines(self, lines: list[Text], tiles: list[Any]) -> None:
-        self.spots = []
-        i = 0
-        for r, line in enumerate(lines):
-            plain = line.plain
-            at = plain.find("[")
-            while at >= 0 and i < len(tiles):
-                close = plain.find("]", at)
-                if close < 0:
-                    break
-                self.spots.append((r, at, close, tiles[i]))
-                i += 1
-                at = plain.find("[", close)
-        self.update(Text("\n").join(lines) if lines else Text(""))
+    def lines(self, width: int) -> list[Text]:
+        moment = self.moment
+        if moment is None:
+            return []
+        view = moment.view
+        rules = view.rules
+        turn_side = rules.side_of(view.turn) if view.phase == "play" else None
+        # On a short screen the tiles held, the boneyard and where the solitaire deck's points
+        # came from (F3 says it) give their rows to the table.
+        short = self.is_attached and self.screen.has_class("-short")
+        tiles = {} if short else {moment.names.seat(s): n for s, n in enumerate(view.hand_sizes)
+                                  if s != moment.viewer}
+        boneyard = view.boneyard_size if rules.drawing and not short else None
+        return score_lines(moment.names.sides, view.scores, turn_side, tiles, boneyard,
+                           moment.lang, max(10, width), None if short else moment.deck)
+
+    def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> RenderableType:
+        return Text("\n").join(self.lines(self.size.width))
+
+
+class CountView(Static):
+    """'Count: 6 + 3 + 2×5 = 19' where the players see the count (not under claims)."""
+
+    moment: reactive[Moment | None] = reactive(None)
+
+    def watch_moment(self, moment: Moment | None) -> None:
+        lines = count_lines(moment) if moment is not None else []
+        self.update(Text("\n").join(lines))
         self.display = bool(lines)
-        self.rows = len(lines)
-
-    def tile_at(self, x: int, y: int) -> Any:
-        for r, first, last, tile in self.spots:
-            if r == y and first <= x <= last:
-                return tile
-        return None
 
 
-class MovesView(Static):
-    """The numbered moves in columns; a click plays one."""
+class TileButton(Static):
+    """One tile of the hand; a click posts :class:`HandView.Chosen`."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.cells: list[tuple[int, int, int, int]] = []  # (row, first col, last col, number)
-        self.rows = 0
+    def __init__(self, tile: Tile, drawn: bool, chosen: bool) -> None:
+        super().__init__(tile_label(tile), classes="tile")
+        self.tile = tile
+        self.set_class(drawn, "-drawn")
+        self.set_class(chosen, "-chosen")
 
-    def set_lines(self, lines: list[Text]) -> None:
-        self.cells = []
-        for r, line in enumerate(lines):
-            plain = line.plain
-            starts = [i for i in range(len(plain) - 1) if plain[i:].lstrip()[:1].isdigit()
-                      and (i == 0 or plain[i - 1] == " ") and ")" in plain[i:i + 4]]
-            numbers: list[tuple[int, int]] = []
-            for i in starts:
-                head = plain[i:i + 4].split(")")[0].strip()
-                if head.isdigit() and (not numbers or numbers[-1][0] < i):
-                    numbers.append((i, int(head)))
-            for k, (col, number) in enumerate(numbers):
-                end = numbers[k + 1][0] - 1 if k + 1 < len(numbers) else len(plain)
-                self.cells.append((r, col, end, number))
-        self.update(Text("\n").join(lines) if lines else Text(""))
-        self.display = bool(lines)
-        self.rows = len(lines)
+    def on_click(self) -> None:
+        self.post_message(HandView.Chosen(self.tile))
 
-    def number_at(self, x: int, y: int) -> int | None:
-        for r, first, last, number in self.cells:
-            if r == y and first <= x <= last:
-                return number
-        return None
+
+class HandView(Widget):
+    """'Your hand: [6|4] [5|0] ... (23 pips)', one widget per tile, wrapped as the width asks."""
+
+    moment: reactive[Moment | None] = reactive(None, recompose=True)
+    chosen: reactive[Any] = reactive(None, recompose=True)
+
+    class Chosen(Message):
+        """A tile of the hand was clicked."""
+
+        def __init__(self, tile: Tile) -> None:
+            super().__init__()
+            self.tile = tile
+
+    def compose(self) -> ComposeResult:
+        moment = self.moment
+        self.display = moment is not None and moment.viewer is not None \
+            and moment.view.phase == "play"
+        if moment is None or not self.display:
+            return
+        label, hand, pips = hand_parts(moment.view.hand, moment.lang)
+        yield Static(label, classes="label")
+        with Grid(classes="tiles") as tiles:
+            # as many tiles a row as fit ('[6|4] ' is 6 columns) beside the label and the pips
+            room = (self.size.width or self.app.size.width) - len(label) - len(pips) - 4
+            tiles.styles.grid_size_columns = max(1, min(len(moment.view.hand), (room + 1) // 6))
+            for tile in hand:
+                yield TileButton(tile, tile == moment.drawn, tile == self.chosen)
+        yield Static(pips, classes="pips")
+
+    def on_resize(self, event: Resize) -> None:
+        self.refresh(recompose=True)
+
+
+class MoveItem(Static):
+    """One numbered move; a click posts :class:`MovesView.Chosen`."""
+
+    def __init__(self, number: int, label: Text, marked: bool) -> None:
+        super().__init__(label, classes="move")
+        self.number = number
+        self.set_class(marked, "-marked")
+
+    def on_click(self) -> None:
+        self.post_message(MovesView.Chosen(self.number))
+
+
+class MovesView(Widget):
+    """The numbered moves, each with the count it makes and the points it scores, in as many
+    columns as fit; or who is to play."""
+
+    moment: reactive[Moment | None] = reactive(None, recompose=True)
+    chosen: reactive[Any] = reactive(None, recompose=True)
+    mark: reactive[int | None] = reactive(None)  # the move whose number is typed
+
+    laid_for = 0  # the width the columns were chosen for
+    class Chosen(Message):
+        """A move was clicked (its number in the list)."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def compose(self) -> ComposeResult:
+        moment = self.moment
+        if moment is None or moment.viewer is None or moment.view.phase != "play":
+            self.display = False
+            return
+        self.display = True
+        if not moment.moves:
+            if moment.view.turn != moment.viewer:
+                yield Static(Text(text("tui.waiting_for", moment.lang,
+                                       who=moment.names.seat(moment.view.turn)), style="dim"))
+            return
+        board = self.picture()
+        labels = [move_label(moment, i, board) for i in range(len(moment.moves))]
+        widths = self.columns([label.cell_len for label in labels])
+        if len(widths) == 1 and len(labels) > 3:  # one long column: the counts give way
+            labels = [move_label(moment, i, board, totals=False) for i in range(len(labels))]
+            widths = self.columns([label.cell_len for label in labels])
+        with Grid(classes="grid") as grid:  # filled row by row: column c holds c, c+k...
+            grid.styles.grid_size_columns = len(widths)
+            grid.styles.grid_columns = " ".join(map(str, widths))
+            for i, label in enumerate(labels):
+                chosen = self.chosen is not None and moment.moves[i].tile == self.chosen
+                yield MoveItem(i + 1, label, chosen or self.mark == i + 1)
+
+    def columns(self, widths: list[int]) -> list[int]:
+        """The widths of as many columns as fit (before the first layout: the app's width)."""
+        room = (self.size.width or self.app.size.width) - 2
+        for k in range(len(widths), 0, -1):
+            cols = [max(widths[c::k]) + 2 for c in range(k)]
+            if sum(cols) - 2 <= room:
+                return cols
+        return [max(widths) + 2]
+
+    def picture(self) -> Board | None:
+        """The table as the board draws it (its compass words), only where a move needs it."""
+        moment = self.moment
+        if moment is None or not moment.view.layout.count:
+            return None
+        board = self.screen.query_one(BoardView) if self.is_attached else None
+        if board is not None and board.board is not None:
+            return board.board
+        return draw_board(moment.view.layout.to_json(), max(20, self.size.width or 80),
+                          last=moment.last_node)
+
+    def watch_mark(self, old: int | None, new: int | None) -> None:
+        for item in self.query(MoveItem):
+            item.set_class(item.number == new, "-marked")
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self.laid_for:
+            self.laid_for = event.size.width
+            self.refresh(recompose=True)
+
+
+class LogView(VerticalScroll, can_focus=False):
+    """The last actions of the hand, the newest at the bottom, in the room that is left."""
+
+    lines: reactive[list[Text]] = reactive(list)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log_body")
+
+    def watch_lines(self, lines: list[Text]) -> None:
+        self.query_one("#log_body", Static).update(Text("\n").join(lines))
+        self.call_after_refresh(self.scroll_end, animate=False)
