@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+
 from fives.bots.review import review
 from fives.record import load_record
 from fives.tui.review import ReviewApp, ReviewScreen, positions
@@ -118,3 +120,53 @@ def test_a_screen_for_a_finished_game() -> None:
     assert screen.lang == "fr"
     assert screen.review.decisions and all(d.seat == 1 for d in screen.review.decisions)
     assert len(screen.steps) == sum(len(h["actions"]) for h in game.to_record()["hands"]) + 1
+
+
+def test_r_at_the_game_end_pushes_the_games_review(monkeypatch: Any) -> None:
+    """The game end's panel offers ``r`` (not a hand's end): the review, computed in a worker
+    thread, is pushed over it."""
+    from textual.app import App
+
+    from fives.bots import make_player
+    from fives.game import Game
+    from fives.rules import Ruleset
+    from fives.tui import screens
+    from fives.tui.review import screen_for_game
+    from fives.tui.screens import HandEndScreen
+
+    game = Game(Ruleset.preset("five-up", target=11), seed=3)
+    players = [make_player("greedy", seed=1), make_player("random", seed=2)]
+    while not game.is_over:
+        if game.phase_name == "hand_over":
+            game.next_hand()
+            continue
+        game.play(players[game.turn].choose(game.view(game.turn)))
+    asked: list[str] = []
+
+    def cheap(g: Game, lang: str) -> ReviewScreen:
+        asked.append(lang)
+        return screen_for_game(g, lang, budget=4)
+
+    monkeypatch.setattr(screens, "screen_for_game", cheap)
+
+    async def run() -> None:
+        app: App[None] = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            hand_end = HandEndScreen(Text("a hand's end"), game_over=False, game=game)
+            game_end = HandEndScreen(Text("the game's end"), game_over=True, game=game)
+            await app.push_screen(hand_end)
+            await pilot.press("r")
+            await pilot.pause()
+            assert app.screen is hand_end and not asked  # no review at a hand's end
+            hand_end.dismiss("")
+            await pilot.pause()
+            await app.push_screen(game_end)
+            await pilot.press("r")
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, ReviewScreen):
+                    break
+            assert isinstance(app.screen, ReviewScreen)
+            assert app.screen.review.decisions and asked == ["en"]
+
+    asyncio.run(run())
