@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from fives.bots import make_player
+from fives.bots import Player, make_player
 from fives.cli import analyse
 from fives.cli.main import main
-from fives.game import Game
 from fives.rules import Ruleset
+
+from .helpers import play_game
 
 
 @pytest.fixture(autouse=True)
@@ -23,13 +24,8 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _record(tmp_path: Path, meta: dict[str, Any] | None = None) -> Path:
-    game = Game(Ruleset.preset("five-up", target=21), seed=3)
-    players = [make_player("random", seed=1), make_player("greedy", seed=2)]
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn)))
+    players: list[Player] = [make_player("random", seed=1), make_player("greedy", seed=2)]
+    game = play_game(Ruleset.preset("five-up", target=21), players, 3, None)
     record: dict[str, Any] = dict(game.to_record())
     if meta is not None:
         record["meta"] = meta

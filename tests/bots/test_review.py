@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from fives.bots import Budget, make_player
+from fives.bots import Budget, Player, make_player
 from fives.bots.review import (
     CLASSES,
     THRESHOLDS,
@@ -28,6 +28,8 @@ from fives.game import Game
 from fives.record import load_record
 from fives.rules import Ruleset
 from fives.tiles import Tile
+
+from .helpers import play_game
 
 # All Fives, 2 players: after six actions seat 0 holds 4-1 and may put it on tile 6 (the ends
 # then count 5: 5 points) or on tile 5 (they count 16: nothing). The tile, the hand kept and
@@ -86,15 +88,8 @@ def test_classes_follow_the_thresholds() -> None:
 
 
 def _bot_game(preset: str, levels: list[str], seed: int, **options: Any) -> Game:
-    rules = Ruleset.preset(preset, **options)
-    players = [make_player(level, seed=seed + i) for i, level in enumerate(levels)]
-    game = Game(rules, seed=seed)
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn), Budget(iterations=4)))
-    return game
+    players: list[Player] = [make_player(level, seed=seed + i) for i, level in enumerate(levels)]
+    return play_game(Ruleset.preset(preset, **options), players, seed, Budget(iterations=4))
 
 
 def _first_hand_cut(game: Game, keep: int) -> dict[str, Any]:

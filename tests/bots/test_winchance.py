@@ -3,22 +3,19 @@ the game is over, higher with a larger lead, and in the review after every actio
 
 from __future__ import annotations
 
-from fives.bots import make_player
+from fives.bots import Player, make_player
 from fives.bots.review import review
 from fives.bots.winchance import FEATURES, chance_of_view, coefficients, features, model_key
 from fives.game import Game
 from fives.rules import Ruleset
 
+from .helpers import play_game
+
 
 def _game(preset: str, seed: int, **options: object) -> Game:
-    game = Game(Ruleset.preset(preset, **options), seed=seed)
-    players = [make_player("greedy", seed=s) for s in range(game.players)]
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn)))
-    return game
+    rules = Ruleset.preset(preset, **options)
+    players: list[Player] = [make_player("greedy", seed=s) for s in range(rules.players)]
+    return play_game(rules, players, seed, None)
 
 
 def test_the_shipped_models_cover_the_presets_measured() -> None:

@@ -11,8 +11,12 @@ from typing import Any
 
 from rich.text import Text
 
+from bots.helpers import play_game
+from fives.bots import Player, make_player
 from fives.bots.review import review
+from fives.game import Game
 from fives.record import load_record
+from fives.rules import Ruleset
 from fives.tui.review import ReviewApp, ReviewScreen, positions
 
 # The known position of tests/bots/test_review.py: seat 0 puts 4-1 where it scores nothing
@@ -103,19 +107,16 @@ def test_a_record_with_no_decision_opens_at_the_start() -> None:
     assert [s.decision for s in steps] == [None, None]
 
 
+def finished_game() -> Game:
+    """A five-up game to 11, greedy against random, played to its end."""
+    players: list[Player] = [make_player("greedy", seed=1), make_player("random", seed=2)]
+    return play_game(Ruleset.preset("five-up", target=11), players, 3, None)
+
+
 def test_a_screen_for_a_finished_game() -> None:
-    from fives.bots import make_player
-    from fives.game import Game
-    from fives.rules import Ruleset
     from fives.tui.review import screen_for_game
 
-    game = Game(Ruleset.preset("five-up", target=11), seed=3)
-    players = [make_player("greedy", seed=1), make_player("random", seed=2)]
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn)))
+    game = finished_game()
     screen = screen_for_game(game, "fr", seats=[1], budget=4)
     assert screen.lang == "fr"
     assert screen.review.decisions and all(d.seat == 1 for d in screen.review.decisions)
@@ -127,20 +128,11 @@ def test_r_at_the_game_end_pushes_the_games_review(monkeypatch: Any) -> None:
     thread, is pushed over it."""
     from textual.app import App
 
-    from fives.bots import make_player
-    from fives.game import Game
-    from fives.rules import Ruleset
     from fives.tui import screens
     from fives.tui.review import screen_for_game
     from fives.tui.screens import HandEndScreen
 
-    game = Game(Ruleset.preset("five-up", target=11), seed=3)
-    players = [make_player("greedy", seed=1), make_player("random", seed=2)]
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn)))
+    game = finished_game()
     asked: list[str] = []
 
     def cheap(g: Game, lang: str) -> ReviewScreen:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from fives.bots import make_player
-from fives.game import Game
+from bots.helpers import play_game
+from fives.bots import Player, make_player
 from fives.rules import Ruleset
 from fives.web.protocol import ProtocolError
 from fives.web.review import Done, ReviewDesk, prepare
@@ -22,14 +22,8 @@ from .helpers import create, recv, service_of
 
 
 def finished_record(seed: int) -> dict[str, Any]:
-    game = Game(Ruleset.preset("all-fives", target=30), seed=seed)
-    players = [make_player("greedy", seed=1), make_player("random", seed=2)]
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn)))
-    return dict(game.to_record())
+    players: list[Player] = [make_player("greedy", seed=1), make_player("random", seed=2)]
+    return dict(play_game(Ruleset.preset("all-fives", target=30), players, seed, None).to_record())
 
 
 @dataclass
