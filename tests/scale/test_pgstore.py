@@ -19,7 +19,7 @@ def run(coro: object) -> object:
 
 def test_migrations_apply_once_and_record_their_versions(pg_url: str) -> None:
     versions = ["0001.initial", "0002.log-epoch", "0003.lobby", "0004.lobby-presence",
-                "0005.lobby-asked"]
+                "0005.lobby-asked", "0006.reviews"]
     assert migrate(pg_url) == versions
     assert migrate(pg_url) == []  # a second process starting finds nothing to do
     with psycopg.connect(pg_url) as conn:

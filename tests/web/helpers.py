@@ -76,3 +76,34 @@ def view_of(frame: dict[str, Any]) -> dict[str, Any]:
     seat = frame["seat"]
     return {**frame["public"], "seat": seat["seat"], "hand": seat["hand"],
             "legal_moves": [m["notation"] for m in seat["legal_moves"]]}
+
+
+def watch_to_the_end(client: TestClient, created: dict[str, Any], timeout: float = 60) -> None:
+    """Watch a table of bots (they play for an audience only) until its game is over."""
+    import time
+
+    ws = client.websocket_connect("/ws")
+    ws.__enter__()
+    ws.send_json({"type": "join", "token": token_of(created["watch"])})
+    deadline = time.monotonic() + timeout
+    while not service_of(client, created["table"]).is_finished:
+        assert time.monotonic() < deadline
+        recv(ws, timeout=30)
+    ws.__exit__(None, None, None)
+
+
+def ask_review(client: TestClient, token: str, game: int | None = 1,
+               timeout: float = 60) -> tuple[list[int], Any]:
+    """POST /api/review until it stops answering 202: every status seen, and the last
+    response."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    statuses = []
+    while True:
+        response = client.post("/api/review", json={"token": token, "game": game},
+                               headers={"origin": "http://testserver"})
+        statuses.append(response.status_code)
+        if response.status_code != 202 or time.monotonic() > deadline:
+            return statuses, response
+        time.sleep(0.1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,9 +16,9 @@ from bots.helpers import play_game
 from fives.bots import Player, make_player
 from fives.rules import Ruleset
 from fives.web.protocol import ProtocolError
-from fives.web.review import Done, ReviewDesk, prepare
+from fives.web.review import STORED_FORMAT, Done, ReviewDesk, pack, prepare, unpack
 
-from .helpers import create, recv, service_of
+from .helpers import ask_review, create, watch_to_the_end
 
 
 def finished_record(seed: int) -> dict[str, Any]:
@@ -46,9 +46,19 @@ class FakeTable:
 @dataclass
 class FakeStorage:
     tokens: dict[str, tuple[str, int | None]]
+    reviews: dict[tuple[str, int], bytes] = field(default_factory=dict)
+    reads: int = 0
 
     async def find_token(self, token: str) -> tuple[str, int | None] | None:
         return self.tokens.get(token)
+
+    async def stored_review(self, table_id: str, game: int) -> bytes | None:
+        self.reads += 1
+        await asyncio.sleep(0)  # a read takes a while: other requests come meanwhile
+        return self.reviews.get((table_id, game))
+
+    async def store_review(self, table_id: str, game: int, body: bytes) -> None:
+        self.reviews[table_id, game] = body
 
 
 @dataclass
@@ -70,8 +80,9 @@ class FakeHub:
         self.storage = FakeStorage({f"tok-{tid}-xxxxxxxxxx": (tid, 0) for tid in tables})
         self.bots = FakeBots(asyncio.Event())
 
-    async def table(self, table_id: str) -> FakeTable | None:
-        return self.tables.get(table_id)
+    async def readable(self, table_id: str) -> FakeService | None:
+        table = self.tables.get(table_id)
+        return None if table is None else table.service
 
 
 def tok(tid: str) -> str:
@@ -160,6 +171,101 @@ def test_the_answer_carries_the_review_and_the_page() -> None:
     asyncio.run(run())
 
 
+async def until_idle(desk: ReviewDesk) -> None:
+    for _ in range(400):
+        await asyncio.sleep(0.01)
+        if not desk.jobs:
+            return
+    raise AssertionError("the review did not finish")
+
+
+def test_a_review_is_stored_and_read_back_before_anything_is_computed() -> None:
+    async def run() -> None:
+        hub = FakeHub({"a": finished_record(7)})
+        hub.bots.gate.set()
+        first = ReviewDesk(hub, budget=4, pool=hub.bots)  # type: ignore[arg-type]
+        assert (await first.ask(tok("a"), 1, "1.1.1.1"))[0] == 202
+        await until_idle(first)
+        computed = await answer(first, tok("a"), 1, "1.1.1.1")
+        assert unpack(hub.storage.reviews["a", 1]) is not None
+        jobs = len(hub.bots.jobs)
+        # A restarted server (or another process): nothing in memory, the stored review.
+        again = ReviewDesk(hub, budget=4, pool=hub.bots)  # type: ignore[arg-type]
+        assert await answer(again, tok("a"), 1, "2.2.2.2") == computed
+        assert await answer(again, tok("a"), None, "2.2.2.2") == computed
+        assert len(hub.bots.jobs) == jobs and not again.jobs
+        reads = hub.storage.reads
+        await answer(again, tok("a"), 1, "3.3.3.3")
+        assert hub.storage.reads == reads  # kept in memory once read
+
+    asyncio.run(run())
+
+
+def test_two_requests_at_once_start_one_computation() -> None:
+    async def run() -> None:
+        hub = FakeHub({"a": finished_record(8)})
+        desk = ReviewDesk(hub, budget=4, pool=hub.bots)  # type: ignore[arg-type]
+        answers = await asyncio.gather(*(desk.ask(tok("a"), game, f"10.0.0.{n}")
+                                         for n, game in enumerate([1, None, 1])))
+        assert [status for status, _ in answers] == [202, 202, 202]
+        await asyncio.sleep(0.05)
+        assert hub.bots.jobs == ["prepare"] and len(desk.jobs) == 1
+        hub.bots.gate.set()
+        await until_idle(desk)
+        assert hub.bots.jobs.count("prepare") == 1
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("stored", [
+    b"", b"garbage", STORED_FORMAT, STORED_FORMAT + b"not zlib",
+    STORED_FORMAT + zlib.compress(b'{"review": {"seats": []'),  # cut short
+    STORED_FORMAT + zlib.compress(b'[1, 2]'),
+    STORED_FORMAT + zlib.compress(b'{"review": {}, "page": {}}'),
+    STORED_FORMAT + zlib.compress(b' {"review": {"seats": [], "decisions": [], "win": []}, '
+                                  b'"page": {}}'),
+    STORED_FORMAT + zlib.compress(b'{"review": {"seats": [], "decisions": [], "win": []}, '
+                                  b'"page": {}}')[:-3],
+    b"fives-review/0\n" + zlib.compress(b'{"review": {"seats": [], "decisions": [], '
+                                        b'"win": []}, "page": {}}'),
+])
+def test_stored_bytes_that_are_no_review_count_as_none(stored: bytes) -> None:
+    assert unpack(stored) is None
+
+
+def test_a_damaged_stored_review_is_computed_anew_and_replaced() -> None:
+    async def run() -> None:
+        hub = FakeHub({"a": finished_record(9)})
+        hub.bots.gate.set()
+        hub.storage.reviews["a", 1] = STORED_FORMAT + b"\x78\x9c damaged"
+        desk = ReviewDesk(hub, budget=4, pool=hub.bots)  # type: ignore[arg-type]
+        assert (await desk.ask(tok("a"), 1, "1.1.1.1"))[0] == 202
+        await until_idle(desk)
+        status, body = await answer(desk, tok("a"), 1, "1.1.1.1")
+        assert status == 200 and body["review"]["decisions"]
+        assert hub.storage.reviews["a", 1] == pack(bytes(desk.done["a", 1]))
+
+    asyncio.run(run())
+
+
+def test_nothing_stored_is_read_before_the_game_is_over() -> None:
+    """A review stored for a game still being played (it cannot be, but were it there) is not
+    served: other seats' decisions stay unseen until the game is over."""
+    async def run() -> None:
+        hub = FakeHub({"a": finished_record(10), "live": None})
+        hub.bots.gate.set()
+        desk = ReviewDesk(hub, budget=4, pool=hub.bots)  # type: ignore[arg-type]
+        await desk.ask(tok("a"), 1, "1.1.1.1")
+        await until_idle(desk)
+        hub.storage.reviews["live", 1] = hub.storage.reviews["a", 1]
+        for game in (1, None):
+            status, body = await answer(desk, tok("live"), game, "1.1.1.1")
+            assert status == 409 and "review" not in body
+        assert hub.bots.jobs.count("prepare") == 1
+
+    asyncio.run(run())
+
+
 def test_prepare_names_each_move_and_the_tile_it_lays() -> None:
     record = finished_record(6)
     pending, views, curve, page = prepare(record)
@@ -186,21 +292,8 @@ def test_a_server_reviews_a_finished_bot_game(make_client: Any) -> None:
     origin = {"origin": "http://testserver"}
     early = client.post("/api/review", json={"token": token, "game": 1}, headers=origin)
     assert early.status_code == 409
-    ws = client.websocket_connect("/ws")  # bots play for an audience only
-    ws.__enter__()
-    ws.send_json({"type": "join", "token": token})
-    deadline = time.monotonic() + 60
-    while not service_of(client, created["table"]).is_finished:
-        assert time.monotonic() < deadline
-        recv(ws, timeout=30)
-    ws.__exit__(None, None, None)
-    statuses = []
-    while time.monotonic() < deadline:
-        response = client.post("/api/review", json={"token": token, "game": 1}, headers=origin)
-        statuses.append(response.status_code)
-        if response.status_code != 202:
-            break
-        time.sleep(0.2)
+    watch_to_the_end(client, created)
+    statuses, response = ask_review(client, token)
     assert statuses[0] == 202 and statuses[-1] == 200, response.text
     body = response.json()
     assert body["review"]["decisions"] and body["page"]["steps"]

@@ -268,6 +268,12 @@ class GameServer:
             del self.loading[table_id]
 
     async def _load(self, table_id: str) -> LiveTable | None:
+        service = await self.rebuild(table_id)
+        return None if service is None else LiveTable(service)
+
+    async def rebuild(self, table_id: str) -> TableService | None:
+        """The table's service replayed from its log (None: no such table, or a log that does
+        not replay), not kept: the caller keeps it or only reads it."""
         stored = await self.storage.load(table_id)
         if stored is None:
             return None
@@ -280,7 +286,14 @@ class GameServer:
             log.error("table %s cannot be rebuilt from its log (%s)", table_id,
                       getattr(exc, "key", type(exc).__name__))
             return None
-        return LiveTable(service)
+        return service
+
+    async def readable(self, table_id: str) -> TableService | None:
+        """The table's service to read finished games' records from (a game review): the
+        table, loaded here if it is not in memory (the shared mode reads it without owning
+        it, ``SharedGameServer.readable``)."""
+        live = await self.table(table_id)
+        return None if live is None else live.service
 
     def evict_idle(self, now: float | None = None) -> int:
         """Drop the tables nobody is connected to that are finished or idle; their log stays."""

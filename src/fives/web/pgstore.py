@@ -1,5 +1,6 @@
 """The shared mode's durable state: PostgreSQL, with what the SQLite file holds in the single
-process mode (tables, hashed links, the append-only action log) and the owner's fencing.
+process mode (tables, hashed links, the append-only action log, finished games' reviews) and
+the owner's fencing.
 
 Every table row carries an ``epoch``: the fencing token of the process that owns the table now
 (handed out by the lease in Redis, see ``fives.web.shared``). An entry joins the log only in a
@@ -316,6 +317,22 @@ class PgStorage(Storage):
         async with self.pool.connection() as conn, conn.transaction():
             for sql in DELETE_TABLE:
                 await conn.execute(sql, (table_id,))
+
+    async def stored_review(self, table_id: str, game: int) -> bytes | None:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute("SELECT body FROM reviews WHERE table_id = %s AND game = %s",
+                                     (table_id, game))
+            row = await cur.fetchone()
+        return None if row is None else bytes(row[0])
+
+    async def store_review(self, table_id: str, game: int, body: bytes) -> None:
+        """Any process may store a finished game's review (not only the table's owner): two
+        processes that computed it at once write the same bytes (a review is seeded)."""
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO reviews (table_id, game, body, at) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (table_id, game) DO UPDATE SET body = EXCLUDED.body, at = EXCLUDED.at",
+                (table_id, game, body, time.time()))
 
     async def active_table_ids(self, since: float) -> list[str]:
         async with self.pool.connection() as conn:

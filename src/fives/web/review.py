@@ -9,8 +9,14 @@ one to replay the record, one per decision, one to judge and encode the result, 
 event loop only passes bytes along and neither a player nor a bot waits behind a review. The
 desk is bounded: at most ``running`` reviews at once and ``queued`` more waiting, one per
 address (a second review asked from the same address while one is under way is refused, 429),
-and the server refuses more than that (503). A finished review is kept in memory (the ``keep``
-most recent): it is computed once per server process.
+and the server refuses more than that (503). A finished review is stored with the game's
+record (``Storage.store_review``: in the SQLite file or in PostgreSQL) and read back before
+anything is computed, so it is computed once: a restarted server, or another process of the
+shared mode, serves the stored one. Within a process a second request for a game whose review
+is under way is told how far it has got; two processes of the shared mode asked at the same
+moment may each compute it, and both store the same bytes (a review is seeded). Stored bytes
+that are not a review (damaged, or of another format) count as none: the review is computed
+anew and replaces them. The most recent reviews (``keep``) are also kept in memory.
 
 Only a finished game is reviewed, and a finished game's record is already given to anyone
 holding the table's link; each decision is valued from its own seat's view (``review``), so
@@ -27,6 +33,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -38,6 +45,7 @@ from starlette.responses import JSONResponse, Response
 from fives.web.botworker import BotPool, init_worker
 from fives.web.protocol import ProtocolError, error_frame
 from fives.web.routes import NO_STORE, Body, Routes
+from fives.web.storage import storage_faults
 
 if TYPE_CHECKING:
     from fives.bots.review import Pending
@@ -125,6 +133,31 @@ def ghost(move: Move, label: str) -> dict[str, Any]:
             "endwise": move.form == "british"}
 
 
+# What a stored review starts with: bytes written by another format (or none) are no review.
+STORED_FORMAT = b"fives-review/1\n"
+
+
+def pack(body: bytes) -> bytes:
+    """A review's JSON body as stored (compressed: about a sixth of its size)."""
+    return STORED_FORMAT + zlib.compress(body)
+
+
+def unpack(stored: bytes | None) -> bytes | None:
+    """The JSON body of a stored review, or None when the bytes are not one."""
+    if stored is None or not stored.startswith(STORED_FORMAT):
+        return None
+    try:
+        body = zlib.decompress(stored[len(STORED_FORMAT):])
+        data = json.loads(body)
+    except (zlib.error, ValueError):
+        return None
+    if not (isinstance(data, dict) and body[:1] == b"{" and body[-1:] == b"}"
+            and isinstance(data.get("page"), dict) and isinstance(data.get("review"), dict)
+            and {"seats", "decisions", "win"} <= set(data["review"])):
+        return None
+    return body
+
+
 REVIEW_NICE = 10  # the review workers' CPU priority below the server's and the bots'
 
 
@@ -195,27 +228,35 @@ class ReviewDesk:
         ``token``: (HTTP status, body)."""
         found = (await self.hub.storage.find_token(token)
                  if isinstance(token, str) and 0 < len(token) <= 100 else None)
-        live = await self.hub.table(found[0]) if found is not None else None
-        if found is None or live is None:
+        if found is not None and isinstance(game, int) and not isinstance(game, bool):
+            key = (found[0], game)
+            if key in self.done:  # (only a finished game's review is ever kept)
+                return self._send(key, found[1])
+            if key in self.jobs:
+                return 202, self._progress(self.jobs[key], found[1])
+        service = await self.hub.readable(found[0]) if found is not None else None
+        if found is None or service is None:
             return 404, error_frame("bad_token", "unknown link: expected the full link of a "
                                     "seat or of a table's spectators")
         if game is not None and (isinstance(game, bool) or not isinstance(game, int)):
             return 400, error_frame("bad_game_no", f"game {game!r}: expected a whole number",
-                                    value=str(game)[:20], count=live.service.game_no)
-        number = live.service.game_no if game is None else game
+                                    value=str(game)[:20], count=service.game_no)
+        number = service.game_no if game is None else game
         try:
-            record = live.service.record(number)
-        except ProtocolError as exc:  # not over yet (or no such game)
+            record = service.record(number)
+        except ProtocolError as exc:  # not over yet (or no such game): nothing stored is read
             if exc.key == "record_not_ready":
                 return 409, error_frame("web.review.not_over",
                                         "a game can be reviewed once it is over")
             return 409, error_frame(exc.key, str(exc), **exc.params)
         key = (found[0], number)
         you = found[1]
+        if key not in self.done and key not in self.jobs:
+            body = unpack(await self.hub.storage.stored_review(*key))
+            if body is not None and key not in self.done:
+                self._keep(key, body)
         if key in self.done:
-            self.done.move_to_end(key)
-            head = json.dumps({"status": "done", "you": you, "game": number})
-            return 200, Done(head[:-1].encode() + b"," + self.done[key][1:])
+            return self._send(key, you)
         job = self.jobs.get(key)
         if job is None:
             if any(j.address == address for j in self.jobs.values()):
@@ -226,8 +267,22 @@ class ReviewDesk:
                                         "games as it can: try again in a minute")
             job = self.jobs[key] = Job(key, address)
             job.task = asyncio.ensure_future(self._run(job, dict(record)))
-        return 202, {"status": job.state, "you": you, "game": number, "done": job.done,
-                     "total": job.total, "ahead": self._ahead(job)}
+        return 202, self._progress(job, you)
+
+    def _send(self, key: Key, you: int | None) -> tuple[int, Done]:
+        """A finished review's answer: its reader's fields, then the stored body."""
+        self.done.move_to_end(key)
+        head = json.dumps({"status": "done", "you": you, "game": key[1]})
+        return 200, Done(head[:-1].encode() + b"," + self.done[key][1:])
+
+    def _progress(self, job: Job, you: int | None) -> dict[str, Any]:
+        return {"status": job.state, "you": you, "game": job.key[1], "done": job.done,
+                "total": job.total, "ahead": self._ahead(job)}
+
+    def _keep(self, key: Key, body: bytes) -> None:
+        self.done[key] = body
+        while len(self.done) > self.keep:
+            self.done.popitem(last=False)
 
     def _ahead(self, job: Job) -> int:
         """Reviews waiting before this one (0 once it runs)."""
@@ -257,9 +312,12 @@ class ReviewDesk:
                 body = await self.pool.run("review", finish, pending, ranked, curve, page)
                 if body is None:
                     return
-                self.done[job.key] = body
-                while len(self.done) > self.keep:
-                    self.done.popitem(last=False)
+            try:  # stored before it is served: a review once seen is one that is kept
+                await self.hub.storage.store_review(*job.key, await asyncio.to_thread(pack, body))
+            except storage_faults() as exc:  # served from memory here; computed anew elsewhere
+                log.warning("review of table %s game %d not stored (%s)", *job.key,
+                            type(exc).__name__)
+            self._keep(job.key, body)
         except Exception:  # a fault of the program: logged, and asked again it starts afresh
             log.exception("review of table %s game %d failed", *job.key)
         finally:

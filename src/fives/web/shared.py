@@ -205,6 +205,12 @@ class SharedGameServer(GameServer):
         log.info("table %s: owned here (token %d)", table_id, token)
         return live
 
+    async def readable(self, table_id: str) -> TableService | None:
+        """The table here if this process owns it, else replayed from its log without taking
+        its lease: reading a finished game's record takes no table from its owner."""
+        live = self.tables.get(table_id)
+        return live.service if live is not None else await self.rebuild(table_id)
+
     def _lose(self, table_id: str, why: str) -> None:
         """Another process owns the table now: forget its game, keep our sockets attached."""
         live = self.tables.pop(table_id, None)

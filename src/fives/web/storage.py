@@ -1,5 +1,5 @@
-"""The web server's durable state: tables, the hashes of their links, and one append-only action
-log per table, keyed by (table, seq).
+"""The web server's durable state: tables, the hashes of their links, one append-only action
+log per table, keyed by (table, seq), and the reviews of finished games (table, game).
 
 ``Storage`` is the interface the rest of the server uses; ``SqliteStorage`` is the embedded
 back end (one SQLite file, WAL, ``synchronous=FULL``). Every accepted action is committed before
@@ -45,6 +45,13 @@ CREATE TABLE IF NOT EXISTS log (
     payload TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    game INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, game)
 );
 """
 
@@ -145,7 +152,16 @@ class Storage(abc.ABC):
 
     @abc.abstractmethod
     async def delete_table(self, table_id: str) -> None:
-        """Delete a table, its links and its log."""
+        """Delete a table, its links, its log and its reviews."""
+
+    @abc.abstractmethod
+    async def stored_review(self, table_id: str, game: int) -> bytes | None:
+        """The review of a finished game as ``store_review`` stored it, or None."""
+
+    @abc.abstractmethod
+    async def store_review(self, table_id: str, game: int, body: bytes) -> None:
+        """Store (or replace) the review of a finished game, beside the table's log: opaque
+        bytes to the storage (``fives.web.review`` packs and checks them)."""
 
 
 def open_db(path: str, timeout: float = 30.0) -> sqlite3.Connection:
@@ -186,7 +202,7 @@ SELECT t.id FROM tables t LEFT JOIN log l ON l.table_id = t.id
 GROUP BY t.id, t.created HAVING COALESCE(MAX(l.at), t.created) < %s LIMIT %s
 """
 DELETE_TABLE = ("DELETE FROM log WHERE table_id = %s", "DELETE FROM tokens WHERE table_id = %s",
-                "DELETE FROM tables WHERE id = %s")
+                "DELETE FROM reviews WHERE table_id = %s", "DELETE FROM tables WHERE id = %s")
 
 INSERT_ROW = "INSERT INTO log (table_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)"
 
@@ -365,6 +381,17 @@ class SqliteStorage(Storage):
         assert self.writer is not None
         await self.writer.run(lambda db: [db.execute(sql.replace("%s", "?"), (table_id,))
                                           for sql in DELETE_TABLE])
+
+    async def stored_review(self, table_id: str, game: int) -> bytes | None:
+        row = self.db.execute("SELECT body FROM reviews WHERE table_id = ? AND game = ?",
+                              (table_id, game)).fetchone()
+        return None if row is None or not isinstance(row[0], bytes) else row[0]
+
+    async def store_review(self, table_id: str, game: int, body: bytes) -> None:
+        assert self.writer is not None
+        await self.writer.run(lambda db: db.execute(
+            "INSERT OR REPLACE INTO reviews (table_id, game, body, at) VALUES (?, ?, ?, ?)",
+            (table_id, game, body, time.time())))
 
     # Synchronous reads for tools and tests (the server itself uses the async ones).
     def table_ids(self) -> list[str]:

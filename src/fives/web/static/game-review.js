@@ -55,7 +55,9 @@ function status(text) {
   $("review-status").textContent = text;
 }
 
-async function ask() {
+/** @param {number | null} [game] the game being computed (polls name it: the server then
+ * answers without reading the table, and a next game begun meanwhile changes nothing) */
+async function ask(game = null) {
   const link = linkOf();
   if (!link) {
     status(t("web.review.no_link"));
@@ -65,11 +67,11 @@ async function ask() {
   try {
     res = await requestJSON("/api/review", {
       method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: link.token, game: link.game }),
+      body: JSON.stringify({ token: link.token, game: game ?? link.game }),
     });
   } catch (e) {
     status(e instanceof Error ? e.message : String(e));
-    setTimeout(ask, POLL_MS * 3);
+    setTimeout(() => ask(game), POLL_MS * 3);
     return;
   }
   const data = res.data;
@@ -77,7 +79,7 @@ async function ask() {
     status(data.status === "queued"
       ? t("web.review.queued", { ahead: data.ahead })
       : t("web.review.running", { done: data.done, total: data.total || "…" }));
-    setTimeout(ask, POLL_MS);
+    setTimeout(() => ask(typeof data.game === "number" ? data.game : game), POLL_MS);
     return;
   }
   if (!res.ok) {
