@@ -228,7 +228,8 @@ def test_two_requests_at_once_start_one_computation() -> None:
                                   b'"page": {}}')[:-3],
     b"fives-review/0\n" + zlib.compress(b'{"review": {"seats": [], "decisions": [], '
                                         b'"win": []}, "page": {}}'),
-])
+], ids=["empty", "not-ours", "tag-only", "not-zlib", "cut-json", "a-list", "no-fields",
+        "leading-space", "cut-zlib", "other-format"])
 def test_stored_bytes_that_are_no_review_count_as_none(stored: bytes) -> None:
     assert unpack(stored) is None
 

@@ -6,6 +6,7 @@ import { renderBoard } from "./boardview.js";
 import { $, el, select, setStatus } from "./dom.js";
 import { onHandKey } from "./hand.js";
 import { pickLang, t } from "./i18n.js";
+import { switchLang } from "./lang.js";
 import { startLobby } from "./lobby.js";
 import { requestJSON } from "./net.js";
 import { startQuick } from "./quick.js";
@@ -83,26 +84,15 @@ async function main() {
   applyStaticTexts();
   // The page fetched its reader's language only: another one is fetched when chosen (also
   // when chosen while the first loaded).
-  const switchLang = async () => {
-    const lang = langSel.value;
-    if (!state.msgs[lang]) {
-      const answer = await requestJSON("/api/messages?lang=" + lang);
-      if (!answer.ok) {
-        langSel.value = state.lang;
-        return;
-      }
-      Object.assign(state.msgs, answer.data);
-    }
-    state.lang = lang;
-    localStorage.setItem("fives.lang", state.lang);
+  const redraw = () => {
     applyStaticTexts();
     // the others redraw in it once it is here (a "change" may come before its texts)
     langSel.dispatchEvent(new Event("fives-lang"));
     if (state.frame) renderTable();
     else renderStart();
   };
-  langSel.addEventListener("change", switchLang);
-  if (langSel.value !== state.lang) await switchLang();
+  langSel.addEventListener("change", () => switchLang(langSel, redraw));
+  if (langSel.value !== state.lang) await switchLang(langSel, redraw);
   $("mine").addEventListener("keydown", onHandKey);
   $("sound").addEventListener("click", () => {
     sound.set(!sound.enabled);

@@ -5,6 +5,7 @@
 import { layoutBoard } from "./board.js";
 import { $, drawTile, el, svg } from "./dom.js";
 import { pickLang, t } from "./i18n.js";
+import { switchLang } from "./lang.js";
 import { requestJSON } from "./net.js";
 import { state } from "./state.js";
 
@@ -326,21 +327,12 @@ async function main() {
     return;
   }
   applyTexts();
-  langSel.addEventListener("change", async () => {
-    const lang = langSel.value;
-    if (!state.msgs[lang]) {
-      const res = await requestJSON("/api/messages?lang=" + lang);
-      if (!res.ok) {
-        langSel.value = state.lang;
-        return;
-      }
-      Object.assign(state.msgs, res.data);
-    }
-    state.lang = lang;
-    localStorage.setItem("fives.lang", state.lang);
+  const redraw = () => {
     applyTexts();
     if (view.page) render();
-  });
+  };
+  langSel.addEventListener("change", () => switchLang(langSel, redraw));
+  if (langSel.value !== state.lang) await switchLang(langSel, redraw);
   $("review-back").addEventListener("click", () => go(view.at - 1));
   $("review-forward").addEventListener("click", () => go(view.at + 1));
   document.addEventListener("keydown", onKey);
