@@ -17,12 +17,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser")]
 __all__ = ["base_url", "browser", "shots"]  # the fixtures this module borrows
 
 
-def watch_a_bot_game(page: Page, base_url: str, locale: str) -> None:
-    """Create a table of two bots and watch it until the game is over (bots play for an
+def watch_a_bot_game(page: Page, base_url: str, locale: str, players: int = 2) -> None:
+    """Create a table of bots and watch it until the game is over (bots play for an
     audience only), then follow the page's "Review the game" link."""
     created = httpx.post(base_url + "/api/tables", headers={"origin": base_url}, json={
-        "preset": "all-fives", "players": 2, "target": 40,
-        "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]})
+        "preset": "all-fives" if players == 2 else "five-up", "players": players, "target": 40,
+        "seats": [{"kind": "bot", "level": ("greedy", "random")[n % 2]}
+                  for n in range(players)]})
     assert created.status_code == 201, created.text
     page.goto(base_url + created.json()["watch"])
     link = page.locator("#btn-review")
@@ -39,11 +40,12 @@ def where(page: Page) -> str:
 
 
 @pytest.mark.parametrize("base_url", ["sqlite"], indirect=True)
-@pytest.mark.parametrize(("locale", "phone"), [("en-GB", False), ("fr-FR", True)])
+@pytest.mark.parametrize(("locale", "phone", "players"),
+                         [("en-GB", False, 2), ("fr-FR", True, 4)])
 def test_review_a_whole_bot_game(base_url: str, browser: Browser, shots: Path, locale: str,
-                                 phone: bool) -> None:
+                                 phone: bool, players: int) -> None:
     page = new_page(browser, locale=locale, phone=phone, bypass_csp=True)
-    watch_a_bot_game(page, base_url, locale)
+    watch_a_bot_game(page, base_url, locale, players)
     lang = locale[:2]
     assert page.evaluate("document.documentElement.lang") == lang
     title = page.locator("#review-title").inner_text()
@@ -52,7 +54,21 @@ def test_review_a_whole_bot_game(base_url: str, browser: Browser, shots: Path, l
     graph = page.locator("#review-graph-box svg")
     assert graph.count() == 1
     assert page.locator("#review-graph-box polyline").count() == 1
-    assert page.locator("#review-summary tbody tr").count() == 2
+    # Its axis says what the heights mean.
+    ticks = page.locator("#review-graph-box text.tick").all_text_contents()
+    assert ticks == (["0%", "50%", "100%"] if lang == "en" else ["0 %", "50 %", "100 %"])
+    # The summary: a column per seat, a row per figure (the five classes among them), whole
+    # within the window even on a phone with four seats (nothing cut at the right edge).
+    assert page.locator("#review-summary thead th").count() == players + 1
+    assert page.locator("#review-summary tbody tr").count() == 8
+    widths = page.evaluate("""() => {
+        const box = document.querySelector('#review-summary').parentElement;
+        return [box.scrollWidth, box.clientWidth, box.getBoundingClientRect().right,
+                document.documentElement.scrollWidth, window.innerWidth];
+    }""")
+    table, box, right, whole, window = widths
+    assert table <= box and right <= window and whole <= window, (
+        f"the summary is cut at the right edge: {widths}")
     assert page.locator("#review-decisions li").count() > 0
     # Stepping: the buttons and the arrow keys.
     first = where(page)
@@ -75,8 +91,10 @@ def test_review_a_whole_bot_game(base_url: str, browser: Browser, shots: Path, l
     assert page.locator("#review-move .klass").count() == 1
     words = page.locator("body").inner_text()
     assert "review." not in words and "web." not in words  # every text found in the catalog
-    page.screenshot(path=str(shots / f"review-{lang}-{'phone' if phone else 'desktop'}.png"),
-                    full_page=True)
+    name = f"review-{lang}-{'phone' if phone else 'desktop'}"
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    for part in ("graph-box", "summary"):  # the parts a long game's page has far apart
+        page.locator(f"#review-{part}").screenshot(path=str(shots / f"{name}-{part}.png"))
     assert axe_violations(page) == []
     if phone:  # nothing wider than the phone's screen but the board's own scroll box
         wide = page.evaluate("document.documentElement.scrollWidth")

@@ -914,6 +914,7 @@ MESSAGES: dict[str, str] = {
     "web.review.graph_desc": (
         "The chance that {side} wins, after every action; the mistakes and blunders are marked."
     ),
+    "web.review.percent": "{n}%",
     "web.review.side0": "the first side",
     "web.review.your_side": "your side",
     "web.review.item": "Hand {hand}, action {index}, {seat}: {played} (best {best}, loss {loss})",

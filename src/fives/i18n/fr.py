@@ -1019,6 +1019,7 @@ MESSAGES: dict[str, str] = {
         "La chance que {side} gagne, après chaque action ; les erreurs et les gaffes sont "
         "marquées."
     ),
+    "web.review.percent": "{n} %",
     "web.review.side0": "le premier camp",
     "web.review.your_side": "votre camp",
     "web.review.item": (

@@ -245,21 +245,28 @@ function renderGraph() {
     box.append(el("p", {}, t("web.review.no_model")));
     return;
   }
-  const W = 600, H = 160, pad = 6;
-  const x = (/** @type {number} */ i) => pad + (i / Math.max(1, steps.length - 1)) * (W - 2 * pad);
+  const W = 600, H = 160, pad = 8, left = 56;  // the axis's labels left of the graph
+  const x = (/** @type {number} */ i) =>
+    left + (i / Math.max(1, steps.length - 1)) * (W - left - pad);
   const y = (/** @type {number} */ p) => pad + (1 - p) * (H - 2 * pad);
   const pic = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
     "aria-label": t("web.review.graph_desc", { side: view.you === null
       ? t("web.review.side0") : t("web.review.your_side") }) });
-  pic.append(svg("line", { x1: pad, y1: y(0.5), x2: W - pad, y2: y(0.5), class: "half" }));
-  pic.append(svg("line", { x1: pad, y1: y(0), x2: W - pad, y2: y(0), class: "axis" }));
+  pic.append(svg("line", { x1: left, y1: y(0.5), x2: W - pad, y2: y(0.5), class: "half" }));
+  pic.append(svg("line", { x1: left, y1: y(0), x2: W - pad, y2: y(0), class: "axis" }));
+  pic.append(svg("line", { x1: left, y1: y(0), x2: left, y2: y(1), class: "axis" }));
+  for (const p of [0, 0.5, 1]) {
+    const label = svg("text", { x: left - 6, y: y(p), class: "tick" });
+    label.textContent = t("web.review.percent", { n: p * 100 });
+    pic.append(label);
+  }
   const points = [];
   for (let i = 0; i < steps.length; i++) {
     const p = chanceAt(i);
     if (p !== null) points.push(`${x(i).toFixed(1)},${y(p).toFixed(1)}`);
   }
   pic.append(svg("polyline", { points: points.join(" "), class: "line" }));
-  pic.append(svg("line", { x1: x(view.at), y1: pad, x2: x(view.at), y2: H - pad, class: "now" }));
+  pic.append(svg("line", { x1: x(view.at), y1: y(1), x2: x(view.at), y2: y(0), class: "now" }));
   for (const d of mine()) {
     if (d.class !== "mistake" && d.class !== "blunder") continue;
     const i = stepOf(d);
@@ -275,19 +282,24 @@ function renderGraph() {
   box.append(pic);
 }
 
+/** The summary: a column per seat and a row per figure, so that it fits a phone's width with
+ * four seats (a row per seat, its nine columns did not). */
 function renderSummary() {
   const r = /** @type {ReviewData} */ (view.review);
   const unit = t("web.review.unit." + /** @type {PageData} */ (view.page).unit);
+  /** @type {[string, (s: SeatSummary) => string | number][]} */
+  const figures = [
+    [t("web.review.col_decisions"), (s) => s.decisions],
+    [t("web.review.col_mean_loss", { unit }),
+      (s) => s.mean_loss === null ? "-" : s.mean_loss.toFixed(2)],
+    [t("web.review.col_accuracy"), (s) => s.accuracy === null ? "-" : s.accuracy.toFixed(1)],
+    ...CLASSES.map((c) => /** @type {[string, (s: SeatSummary) => number]} */ (
+      [t("web.review.class." + c), (s) => s.classes[c]])),
+  ];
   const head = el("tr", {}, el("th", { scope: "col" }, t("web.review.col_seat")),
-    el("th", { scope: "col" }, t("web.review.col_decisions")),
-    el("th", { scope: "col" }, t("web.review.col_mean_loss", { unit })),
-    el("th", { scope: "col" }, t("web.review.col_accuracy")),
-    ...CLASSES.map((c) => el("th", { scope: "col" }, t("web.review.class." + c))));
-  const rows = r.seats.map((s) => el("tr", {}, el("th", { scope: "row" }, seatName(s.seat)),
-    el("td", {}, s.decisions),
-    el("td", {}, s.mean_loss === null ? "-" : s.mean_loss.toFixed(2)),
-    el("td", {}, s.accuracy === null ? "-" : s.accuracy.toFixed(1)),
-    ...CLASSES.map((c) => el("td", {}, s.classes[c]))));
+    ...r.seats.map((s) => el("th", { scope: "col" }, seatName(s.seat))));
+  const rows = figures.map(([name, of]) => el("tr", {}, el("th", { scope: "row" }, name),
+    ...r.seats.map((s) => el("td", {}, of(s)))));
   $("review-summary").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
