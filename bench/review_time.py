@@ -14,10 +14,15 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# The tests' game loop (tests/bots/helpers.py), so that bench and tests play games one way.
+from tests.bots.helpers import play_game
 
 from fives.bots import make_player
 from fives.bots.review import DEFAULT_BUDGET, review
-from fives.game import Game
 from fives.rules import Ruleset
 
 
@@ -26,14 +31,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     args = parser.parse_args()
-    game = Game(Ruleset.preset("all-fives"), seed=1)
     players = [make_player("greedy", seed=1), make_player("heuristic", seed=2)]
-    while not game.is_over:
-        if game.phase_name == "hand_over":
-            game.next_hand()
-            continue
-        game.play(players[game.turn].choose(game.view(game.turn)))
-    record = game.to_record()
+    record = play_game(Ruleset.preset("all-fives"), players, 1, None).to_record()
     actions = sum(len(h["actions"]) for h in record["hands"])
     print(f"game: {len(record['hands'])} hands, {actions} actions; budget {args.budget}")
     for _ in range(args.repeat):

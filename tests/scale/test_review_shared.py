@@ -8,19 +8,17 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 import psycopg
+import pytest
 from starlette.testclient import TestClient
 
-from fives.web.config import Limits, ServerConfig
+from fives.web.config import ServerConfig
 from fives.web.review import unpack
 from fives.web.server import create_shared_app
 from web.helpers import ask_review, create, token_of, watch_to_the_end
-from web.test_review_store import BOTS, Counted, jobs_of
+from web.test_review_store import BOTS, FAST, Counted, jobs_of
 
 from .services import REDIS_URL
-
-FAST = Limits(message_rate=1e6, message_burst=1e6, tables_per_minute=6e7, tables_burst=1e6)
 
 
 @pytest.fixture

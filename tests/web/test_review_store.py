@@ -15,9 +15,9 @@ from fives.web.config import Limits, ServerConfig
 from fives.web.review import unpack
 from fives.web.server import create_app
 
-from .conftest import FAST
 from .helpers import ask_review, create, token_of, watch_to_the_end
 
+FAST = Limits(message_rate=1e6, message_burst=1e6, tables_per_minute=6e7, tables_burst=1e6)
 BOTS = {"preset": "all-fives", "players": 2, "target": 30,
         "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}
 
@@ -40,7 +40,7 @@ class Counted:
 
 
 def server(path: Path) -> TestClient:
-    client = TestClient(create_app(path, ServerConfig(limits=Limits(**FAST), bot_delay=0.0)))
+    client = TestClient(create_app(path, ServerConfig(limits=FAST, bot_delay=0.0)))
     client.app.state.reviews.budget = 4  # type: ignore[attr-defined]
     client.app.state.reviews.pool = Counted(  # type: ignore[attr-defined]
         client.app.state.reviews.pool)  # type: ignore[attr-defined]
