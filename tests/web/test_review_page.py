@@ -50,6 +50,15 @@ def test_review_a_whole_bot_game(base_url: str, browser: Browser, shots: Path, l
     assert page.evaluate("document.documentElement.lang") == lang
     title = page.locator("#review-title").inner_text()
     assert title == ("Review of the game" if lang == "en" else "Analyse de la partie")
+    # The other language, chosen: its texts fetched, the page redrawn in it (lang.js), and back.
+    other = "fr" if lang == "en" else "en"
+    page.select_option("#lang", other)
+    page.wait_for_function(f"document.documentElement.lang === '{other}'", timeout=10_000)
+    assert page.locator("#review-title").inner_text() != title
+    assert page.locator("#review-graph-box text.tick").all_text_contents()[1] == (
+        "50 %" if other == "fr" else "50%")
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=10_000)
     # The graph: a line over the game, the mistakes marked on it.
     graph = page.locator("#review-graph-box svg")
     assert graph.count() == 1
