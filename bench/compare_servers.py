@@ -54,8 +54,9 @@ def main() -> int:
                         help=f"comma-separated, of {', '.join(SERVERS)} (default: all)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tables", type=int, default=500)
-    parser.add_argument("--duration", type=float, default=60.0)
-    parser.add_argument("--warmup", type=float, default=10.0)
+    # DEPLOY's load runs: 2 generators, 15 s of warm-up, 40 s measured.
+    parser.add_argument("--duration", type=float, default=40.0)
+    parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--generators", type=int, default=2)
     parser.add_argument("--shared", type=int, default=0, metavar="N")
