@@ -7,6 +7,14 @@ server's resident memory before and after, and the good client's round trip (p50
     .venv/bin/python bench/attacks.py                     # this tree
     .venv/bin/python bench/attacks.py --src /tmp/old/src  # another version's source, same attacks
     .venv/bin/python bench/attacks.py --only non_reader,guess
+    .venv/bin/python bench/attacks.py --only ping_flood --rounds 5    # the flood's p99 ratio
+    .venv/bin/python bench/attacks.py --only ping_flood --server granian
+
+The good client pings for ``--baseline`` seconds (default 10) before each attack too: the report
+gives its p99 before and during the attack and their ratio (``p99_ratio``), from the same
+server in the same run; with ``--rounds K`` each attack runs K times on a fresh server and a
+last line gives each attack's median ratio. ``--server`` runs the attacks against `fives serve`
+under another server (bench/servers.py; uvicorn by default).
 
 The attacks: ping_flood (one socket writing pings as fast as it can for 10 s), join_leave (one
 address joining the good player's table as a spectator and leaving, as fast as it can for 10 s,
@@ -29,6 +37,7 @@ import json
 import os
 import random
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -65,14 +74,18 @@ from tests.web.tcp import (
     ws_frame,
 )
 
+from servers import SERVERS, command, missing
+
 SRC: Path | None = None
 EXTRA: list[str] = []
+LAUNCH: tuple[str, ...] = tuple(command("uvicorn"))
+BASELINE_S = 10.0
 GOOD: GoodClient | None = None  # the well-behaved player of the attack running now
 
 
 def start() -> Server:
     return Server(Path(tempfile.mkdtemp(prefix="fives-attack-")), *EXTRA, port=free_port(),
-                  src=SRC)
+                  src=SRC, launch=LAUNCH)
 
 
 # --- the attacks: each returns what it achieved ------------------------------------------------
@@ -201,33 +214,71 @@ async def run_one(name: str) -> dict[str, Any]:
         global GOOD
         async with GoodClient(server) as good:
             GOOD = good
+            await asyncio.sleep(BASELINE_S)
+            before = len(good.samples)
             rss0 = rss_mib(server.proc.pid)
             result = await ATTACKS[name](server)
             rss1 = rss_mib(server.proc.pid)
+        quiet, during = good.samples[:before], good.samples[before:]
+        p99_before, p99 = percentile(quiet, 99), percentile(during, 99)
         return {"attack": name, **result, "rss_mib": [round(rss0, 1), round(rss1, 1)],
-                "good_pings": len(good.samples),
-                "good_p50_ms": round(good.percentile(50) * 1000, 1),
-                "good_p95_ms": round(good.percentile(95) * 1000, 1),
-                "good_p99_ms": round(good.p99() * 1000, 1),
-                "good_max_ms": round(max(good.samples, default=0) * 1000, 1)}
+                "good_pings": len(during),
+                "good_p50_ms": round(percentile(during, 50) * 1000, 1),
+                "good_p95_ms": round(percentile(during, 95) * 1000, 1),
+                "good_p99_ms": round(p99 * 1000, 1),
+                "good_max_ms": round(max(during, default=0) * 1000, 1),
+                "good_pings_before": len(quiet),
+                "good_p99_before_ms": round(p99_before * 1000, 1),
+                "p99_ratio": round(p99 / p99_before, 2) if p99_before > 0 else None}
     finally:
         server.kill()
 
 
+def percentile(samples: list[float], p: int) -> float:
+    return statistics.quantiles(sorted(samples), n=100)[p - 1] if len(samples) > 2 \
+        else float("inf")
+
+
 def main() -> int:
-    global SRC, EXTRA
+    global SRC, EXTRA, LAUNCH, BASELINE_S
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--src", type=Path, default=None,
                         help="the src folder of the version to attack (default: installed)")
     parser.add_argument("--only", default="", help="comma-separated attack names")
     parser.add_argument("--serve-arg", action="append", default=[],
                         help="extra `fives serve` argument (repeat)")
+    parser.add_argument("--server", choices=SERVERS, default="uvicorn",
+                        help="the server that carries the app (bench/servers.py)")
+    parser.add_argument("--baseline", type=float, default=10.0, metavar="S",
+                        help="seconds the good client pings before each attack (default 10)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="times each attack runs, each on a fresh server (default 1)")
     args = parser.parse_args()
-    SRC, EXTRA = args.src, args.serve_arg
+    if missing(args.server):
+        parser.error(f"--server {args.server} needs {missing(args.server)}: "
+                     f"pip install {missing(args.server)}")
+    if args.baseline < 1 or args.rounds < 1:
+        parser.error(f"--baseline {args.baseline:g}, --rounds {args.rounds}: expected at least "
+                     "1 second and 1 round")
+    SRC, EXTRA, LAUNCH, BASELINE_S = args.src, args.serve_arg, tuple(command(args.server)), \
+        args.baseline
     names = [n for n in args.only.split(",") if n] or list(ATTACKS)
-    for name in names:
-        random.seed(name)
-        print(json.dumps(asyncio.run(run_one(name))), flush=True)
+    unknown = [n for n in names if n not in ATTACKS]
+    if unknown:
+        parser.error(f"--only {','.join(unknown)}: expected some of {', '.join(ATTACKS)}")
+    ratios: dict[str, list[float]] = {}
+    for _ in range(args.rounds):
+        for name in names:
+            random.seed(name)
+            report = asyncio.run(run_one(name))
+            print(json.dumps({"server": args.server, **report}), flush=True)
+            if report["p99_ratio"] is not None:
+                ratios.setdefault(name, []).append(report["p99_ratio"])
+    if args.rounds > 1:
+        print(json.dumps({"server": args.server, "rounds": args.rounds,
+                          "median_p99_ratio": {n: statistics.median(r)
+                                               for n, r in ratios.items()},
+                          "p99_ratios": ratios}), flush=True)
     return 0
 
 

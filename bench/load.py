@@ -28,6 +28,10 @@ missing from the log, and whether those tables' logs replay through the engine.
 
     .venv/bin/python bench/load.py --shared 2 --tables 125 --duration 60 --kill-after 20
 
+``--server uvicorn-wsproto`` or ``--server granian`` runs the same app, storage and loop under
+another server (bench/servers.py, which says what each keeps of `fives serve`'s guards);
+bench/compare_servers.py runs them in turn.
+
 Each client holds a socket in a generator and one in a server: 1,000 tables need about 4,000
 open files in each; the bench raises its limit of open files (and so its children's) to the
 hard limit, and says so when that is not enough.
@@ -49,6 +53,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from servers import SERVERS, command, missing
 from webload import (
     SERVER_LIMITS,
     Stats,
@@ -130,7 +135,7 @@ def start_servers(args: argparse.Namespace, workdir: Path) -> tuple[list[Any], l
     if not args.shared:
         port = free_port()
         return [subprocess.Popen(
-            [sys.executable, "-m", "fives", "serve", "--port", str(port), "--db",
+            [*command(args.server), "serve", "--port", str(port), "--db",
              str(workdir / "load.sqlite3"), *SERVER_LIMITS, *args.server_option],
             stdout=subprocess.DEVNULL)], \
             [port], ""
@@ -145,7 +150,7 @@ def start_servers(args: argparse.Namespace, workdir: Path) -> tuple[list[Any], l
     for _ in range(args.shared):
         port = free_port()
         servers.append(subprocess.Popen(
-            [sys.executable, "-m", "fives", "serve", "--port", str(port), "--database", db_url,
+            [*command(args.server), "serve", "--port", str(port), "--database", db_url,
              "--redis", args.redis, "--redis-prefix", prefix(), "--lease", str(args.lease),
              *SERVER_LIMITS, *args.server_option], stdout=subprocess.DEVNULL))
         ports.append(port)
@@ -313,6 +318,7 @@ async def run(args: argparse.Namespace) -> int:
         server_cpu_s = sum(c1 - c0 for (_, c1), c0 in zip(usage, cpu0, strict=True))
         result: dict[str, Any] = {
             "mode": f"shared, {args.shared} processes" if args.shared else "sqlite, 1 process",
+            "server": args.server,
             "clients": sum(r["clients"] for r in reports),
             "tables": len(tables),
             "think_s": args.think,
@@ -387,10 +393,15 @@ def main() -> int:
     parser.add_argument("--pg-admin", default="postgresql://postgres@127.0.0.1:5432/postgres",
                         help="PostgreSQL URL allowed to create the benchmark's database")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--server", choices=SERVERS, default="uvicorn",
+                        help="the server that carries the app (bench/servers.py)")
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                         help="an option for every `fives serve` (repeat), e.g. "
                         "--server-option=--no-gc-tuning")
     args = parser.parse_args()
+    if missing(args.server):
+        parser.error(f"--server {args.server} needs {missing(args.server)}: "
+                     f"pip install {missing(args.server)}")
     return asyncio.run(run(args))
 
 

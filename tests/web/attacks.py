@@ -59,16 +59,22 @@ async def ping_flood(server: Server, sockets: int, seconds: float) -> dict[str, 
     """``sockets`` spectator sockets of a table, each writing pings as fast as the connection
     takes them for ``seconds`` (reading only to see a close frame) and opening a new one when
     the server closes it: pings sent, after how many seconds the first socket was closed
-    (None: never), and how many were closed."""
+    (None: never), how many were closed, and how many reconnections the server dropped
+    before their handshake's answer (an address barred for flooding)."""
     watch = server.create(TABLE).json()["watch"].split("=", 1)[1]
     ping = ws_frame('{"type":"ping"}') * 200
     sent = 0
+    dropped = 0
 
     async def flood(seconds: float) -> float | None:
-        nonlocal sent
-        reader, writer, _ = await raw_ws(server.port)
-        writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
+        nonlocal sent, dropped
         started = time.monotonic()
+        try:
+            reader, writer, _ = await raw_ws(server.port)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            dropped += 1  # dropped at the door: it tries again at once, as a flooder would
+            return round(time.monotonic() - started, 2)
+        writer.write(ws_frame(json.dumps({"type": "join", "token": watch})))
         closed_after = None
         got = b""
         try:
@@ -96,7 +102,8 @@ async def ping_flood(server: Server, sockets: int, seconds: float) -> dict[str, 
     closes = [c for each in await asyncio.gather(*(persist() for _ in range(sockets)))
               for c in each]
     return {"pings_sent": sent, "first_closed_after_s": closes[0],
-            "sockets_closed": sum(c is not None for c in closes)}
+            "sockets_closed": sum(c is not None for c in closes) - dropped,
+            "reconnections_dropped": dropped}
 
 
 async def join_leave_loop(server: Server, watch: str, spectators: int,

@@ -101,16 +101,18 @@ def alive(pid: int) -> bool:
 
 class Server:
     """A `fives serve` process on a temporary database. With ``port=None`` it binds port 0
-    and learns the port from its "serving on" line; else it polls the given port."""
+    and learns the port from its "serving on" line; else it polls the given port. ``launch``
+    is the command that runs fives' CLI (bench/servers.py's, for another server)."""
 
     def __init__(self, folder: Path, *args: str, port: int | None = None,
-                 src: Path | None = None) -> None:
+                 src: Path | None = None, launch: tuple[str, ...] = (sys.executable, "-m",
+                                                                        "fives")) -> None:
         env = dict(os.environ)
         if src is not None:
             env["PYTHONPATH"] = str(src)
         self.log = folder / "server.log"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fives", "serve", "--port", str(port or 0), "--db",
+            [*launch, "serve", "--port", str(port or 0), "--db",
              str(folder / "db.sqlite3"), "--bot-delay", "0", *args],
             stdout=subprocess.PIPE, stderr=self.log.open("wb"), env=env,
         )

@@ -194,6 +194,66 @@ def test_a_barred_address_opens_no_websocket() -> None:
     asyncio.run(run())
 
 
+def test_a_barred_addresss_websocket_is_dropped_before_its_head_is_parsed() -> None:
+    """A barred flooder reconnects as fast as it can (about 1,500 times a second on loopback):
+    its upgrade is dropped on its first bytes, before the HTTP parser (half the cost of each
+    reconnection was parsing a head only to drop it)."""
+    async def run() -> None:
+        barred: dict[str, float] = {}
+        protocol, config, state, _ = make_server(barred=barred)
+        barred["203.0.113.9"] = asyncio.get_running_loop().time() + 1e6
+        http, transport = connect(protocol, config, state)
+        parsed: list[bytes] = []
+        http.conn.receive_data = parsed.append  # h11's parser: what reaches it
+        http.data_received(UPGRADE)
+        assert transport.aborted and not parsed and not transport.written
+        page, page_t = connect(protocol, config, state)  # its pages still load
+        page.data_received(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert page.cycle is not None and not page_t.closed
+
+    asyncio.run(run())
+
+
+PING = bytes([0x81, 0x8F, 1, 2, 3, 4]) + bytes(
+    b ^ (1, 2, 3, 4)[i % 4] for i, b in enumerate(b'{"type":"ping"}'))
+
+
+def test_a_flood_is_parsed_only_as_fast_as_the_app_takes_its_messages() -> None:
+    """One read of a flooding socket holds up to 256 KiB: about 12,000 pings, which uvicorn
+    parsed and queued in one go (a 100 ms stall of the loop, every other player's move behind
+    it) however slowly the app then took them. The input is parsed a slice at a time, only
+    while the app has no message waiting; the rest waits as bytes, and none is lost."""
+    async def run() -> None:
+        protocol, config, state, _ = make_server()
+        ws, _ = await open_websocket(protocol, config, state)
+        assert (await ws.receive())["type"] == "websocket.connect"
+        ws.data_received(PING * 12_000)
+        assert 0 < ws.queue.qsize() <= 100, ws.queue.qsize()
+        got = 0
+        while got < 12_000:
+            message = await asyncio.wait_for(ws.receive(), 1)
+            assert message == {"type": "websocket.receive", "text": '{"type":"ping"}'}
+            got += 1
+            assert ws.queue.qsize() <= 100
+        assert ws.queue.empty()
+
+    asyncio.run(run())
+
+
+def test_a_polite_close_still_hears_the_answer_behind_unread_messages() -> None:
+    async def run() -> None:
+        protocol, config, state, _ = make_server()
+        ws, transport = await open_websocket(protocol, config, state)
+        await ws.receive()
+        close_reply = bytes([0x88, 0x82, 0, 0, 0, 0]) + (1000).to_bytes(2, "big")
+        ws.data_received(PING * 1000)
+        await ws.send({"type": "websocket.close", "code": CLOSE_TIMEOUT, "reason": "late"})
+        ws.data_received(close_reply)
+        assert transport.closed and ws.close_timer is None  # not 10 s later
+
+    asyncio.run(run())
+
+
 # --- D2: the send buffer is applied ---------------------------------------------------------
 
 def test_each_connection_gets_the_configured_send_buffer() -> None:

@@ -197,8 +197,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def serve(app: Any, sock: socket.socket, args: argparse.Namespace, config: Any, label: str,
-          announce: bool = True) -> int:
-    """Run ``app`` on the bound socket until SIGTERM or Ctrl-C."""
+          announce: bool = True, ws: str = "auto") -> int:
+    """Run ``app`` on the bound socket until SIGTERM or Ctrl-C; ``ws`` names uvicorn's
+    websocket stack ("auto": websockets' sans-I/O one; bench/servers.py compares others)."""
     import uvicorn
 
     from fives.web.transport import guarded_protocol
@@ -225,6 +226,7 @@ def serve(app: Any, sock: socket.socket, args: argparse.Namespace, config: Any, 
         # ``limit_concurrency`` answers 503 to every request, /healthz and /metrics included,
         # once websockets fill it.
         http=guarded_protocol(config, app.state.server.flooders, args.max_connections),
+        ws=ws,
         ws_per_message_deflate=False,
         # Messages over the limit get an error reply from the server; only past 8 times the
         # limit does the connection itself close.

@@ -10,8 +10,9 @@ bigger), so a client that does not read fills it soon and falls behind (close 40
 pinning megabytes of kernel memory. A socket the app closes for misbehaving (a flood, falling
 behind) is aborted, not closed politely: a polite close waits for the client's answer, reading
 and parsing whatever it keeps sending, and never ends for one that does not read. An address
-the app barred for flooding (``GameServer.flooders``) has its websocket upgrades dropped
-before one frame is read (its pages still load).
+the app barred for flooding (``GameServer.flooders``) has its websocket upgrades dropped on
+their first bytes, before the HTTP parser (its pages still load). A websocket's input is
+parsed only as fast as the app takes its messages (a flood waits unparsed in its buffers).
 
 ``ConnectionBudget`` keeps room for newcomers: websockets may take all but a reserve of the
 server's ``--max-connections``, and near the limit an HTTP connection that has not sent a
@@ -40,6 +41,9 @@ from fives.web.guard import address_key
 
 # Near the connection limit, an HTTP connection without a request head for this long is closed.
 IDLE_NEAR_LIMIT_S = 1.0
+# A websocket's input is parsed this many bytes at a time, and only while the app has no message
+# waiting: one read may hold 256 KiB of a flood (12,000 pings: about 0.1 s of parsing at once).
+READ_SLICE = 1024
 SERVICE_UNAVAILABLE = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\n"
                        b"retry-after: 5\r\ncontent-length: 12\r\nconnection: close\r\n\r\n"
                        b"server full\n")
@@ -108,11 +112,14 @@ class GuardedProtocol(H11Protocol):
     request_at = 0.0  # when the current request's head came
     trusted = False  # the peer is a trusted proxy
 
+    door_shut = False  # the peer was barred when it connected: its websockets are dropped
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         ip = self.client[0] if self.client else "-"
         peer = address_key(ip)
         trusted = "*" in self.guard.trusted_proxies or ip in self.guard.trusted_proxies
+        self.door_shut = not trusted and self.barred.get(peer, 0.0) > time.monotonic()
         limits = self.guard.limits
         _send_buffer(transport, limits.send_buffer_bytes)
         clock = self.budget.clock if self.budget is not None else time.monotonic
@@ -164,6 +171,15 @@ class GuardedProtocol(H11Protocol):
         if self.cycle is not None and self.cycle.more_body \
                 and not self.cycle.response_complete and not self.transport.is_closing():
             self.transport.close()  # the body did not come in time
+
+    def data_received(self, data: bytes) -> None:
+        # A barred flooder reconnects as fast as it can: its upgrade is dropped on sight, not
+        # parsed first (the check below, after the parser, stays for a bar set meanwhile).
+        if self.door_shut and data[:8] in (b"GET /ws ", b"GET /ws?") \
+                and self.cycle is None and self.transport.get_protocol() is self:
+            self.transport.abort()
+            return
+        super().data_received(data)
 
     def handle_events(self) -> None:
         before = self.cycle
@@ -248,10 +264,47 @@ def _counted_out_at_the_end(ws_class: type[Any],
                             open_by_peer: dict[str, set[asyncio.BaseTransport]],
                             budget: ConnectionBudget | None) -> type[Any]:
     """``ws_class`` (uvicorn's websocket protocol), whose connection leaves its peer's count
-    (and the budget's websockets) when it ends, and that aborts its connection when the app's
-    close asks for it (``ABORT_KEY``)."""
+    (and the budget's websockets) when it ends, that aborts its connection when the app's
+    close asks for it (``ABORT_KEY``), and that parses its input only as the app takes its
+    messages.
+
+    uvicorn pauses reading once a message waits for the app, but parses the whole of each read
+    first: a flood's read, up to 256 KiB, becomes 12,000 queued messages in one callback, a
+    stall of every other socket however slowly the app then takes them (and it takes a
+    flooder's at its message rate). Here the input is parsed ``READ_SLICE`` bytes at a time
+    while the app has no message waiting (or the app closed: the client's answer is read);
+    the rest waits as bytes, with reading paused, until the app takes what was queued."""
+
+    def feed(self: Any) -> None:
+        pending: bytearray = self.unparsed
+        while pending and (self.queue.empty() or self.close_sent) \
+                and not self.transport.is_closing():
+            piece = bytes(pending[:READ_SLICE])
+            del pending[:READ_SLICE]
+            super(counted, self).data_received(piece)
+        if pending and not self.read_paused and not self.transport.is_closing():
+            self.read_paused = True  # uvicorn's flag: its receive resumes reading
+            self.transport.pause_reading()
+
+    def data_received(self: Any, data: bytes) -> None:
+        pending = self.__dict__.get("unparsed")
+        if pending is None and not isinstance(getattr(self, "queue", None), asyncio.Queue):
+            super(counted, self).data_received(data)  # not uvicorn's: no queue to pace by
+            return
+        if pending is None:
+            self.unparsed = bytearray(data)
+        else:
+            pending += data
+        feed(self)
+
+    async def receive(self: Any) -> Any:
+        message = await super(counted, self).receive()
+        if self.__dict__.get("unparsed") and self.queue.empty():
+            feed(self)
+        return message
 
     def connection_lost(self: Any, exc: Exception | None) -> None:
+        self.unparsed = bytearray()  # what a flooder sent and nobody will read
         if budget is not None and not getattr(self, "counted_out", False):
             self.counted_out = True
             budget.websockets -= 1
@@ -275,7 +328,8 @@ def _counted_out_at_the_end(ws_class: type[Any],
         await super(counted, self).send(message)
 
     counted: type[Any] = type(f"Counted{ws_class.__name__}", (ws_class,),
-                              {"connection_lost": connection_lost, "send": send})
+                              {"connection_lost": connection_lost, "send": send,
+                               "data_received": data_received, "receive": receive})
     return counted
 
 
