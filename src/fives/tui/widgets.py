@@ -12,7 +12,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, VerticalScroll
+from textual.containers import Grid, ItemGrid, VerticalScroll
 from textual.events import Click, Resize
 from textual.geometry import Size
 from textual.message import Message
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from fives.tui.ui import Moment
 
 MIN_BOARD = 3  # rows the table keeps however small the screen
+TILE_COLUMNS = 6  # a tile of the hand and the space after it
 
 
 def count_lines(moment: Moment) -> list[Text]:
@@ -196,16 +197,13 @@ class HandView(Widget):
             return
         label, hand, pips = hand_parts(moment.view.hand, moment.lang)
         yield Static(label, classes="label")
-        with Grid(classes="tiles") as tiles:
-            # as many tiles a row as fit ('[6|4] ' is 6 columns) beside the label and the pips
-            room = (self.size.width or self.app.size.width) - len(label) - len(pips) - 4
-            tiles.styles.grid_size_columns = max(1, min(len(moment.view.hand), (room + 1) // 6))
+        # As many tiles a row as fit ('[6|4] ' is 6 columns): Textual's grid counts them at
+        # every layout, a resize included.
+        with ItemGrid(classes="tiles", min_column_width=TILE_COLUMNS,
+                      max_column_width=TILE_COLUMNS):
             for tile in hand:
                 yield TileButton(tile, tile == moment.drawn, tile == self.chosen)
         yield Static(pips, classes="pips")
-
-    def on_resize(self, event: Resize) -> None:
-        self.refresh(recompose=True)
 
 
 class MoveItem(Static):
@@ -252,7 +250,12 @@ class MovesView(Widget):
         if len(widths) == 1 and len(labels) > 3:  # one long column: the counts give way
             labels = move_labels(moment, board, totals=False)
             widths = self.columns([label.cell_len for label in labels])
-        with Grid(classes="grid") as grid:  # filled row by row: column c holds c, c+k...
+        # Each column as wide as its widest move, as many as fit, filled row by row (column c
+        # holds c, c+k...): counted here, as Textual's grid counts columns only of one width
+        # (ItemGrid's min_column_width), and equal columns, as wide as "draw anyway: +3 to the
+        # deck", left one column where two fit (3 of 72 prompts of the 60x20 solitaire then
+        # lost a tile the moves go on from the table).
+        with Grid(classes="grid") as grid:
             grid.styles.grid_size_columns = len(widths)
             grid.styles.grid_columns = " ".join(map(str, widths))
             for i, label in enumerate(labels):
