@@ -87,7 +87,7 @@ app.FivesApp.SCREENS
 app.FivesApp.BINDINGS
 app.FivesApp.ENABLE_COMMAND_PALETTE
 app.FivesApp.on_mount
-app.FivesApp.on_bot_moved
+app.FivesApp.on_worked
 app.FivesApp.on_session_show
 app.FivesApp.on_session_ask
 app.FivesApp.on_session_log

@@ -227,7 +227,7 @@ def test_the_hint_asks_for_the_view_given(monkeypatch: pytest.MonkeyPatch) -> No
     s, ui = leading()
     moves = listed(s)
     advisors = advise(monkeypatch, Advisors([Candidate(moves[0], 1.0)]))
-    commands.hint(s, s.game.view(1), moves)
+    s.drive(commands.hint(s, s.game.view(1), moves))
     assert [c[4] for c in advisors.calls] == [1]
     assert hint_lines(ui)[1] == f"  1) {lead_words(moves[0])}  best"
 

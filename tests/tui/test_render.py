@@ -13,9 +13,10 @@ from fives.layout import Layout
 from fives.moves import Move
 from fives.projection import layout_json
 from fives.tiles import Tile
-from fives.tui.layout_view import render_layout
+from fives.tui.board import draw_board
 from fives.tui.screen import parts_text
 from fives.tui.tally import symbol, tally_lines
+from tui.pilot import drawn_tiles
 
 
 def test_tally_strokes_in_order() -> None:
@@ -57,31 +58,20 @@ def v05_layout() -> Layout:
 
 
 def test_layout_drawing_of_v05() -> None:
-    data = v05_layout().to_json()
-    lines = [line.plain for line in render_layout(data, "en", last=7, width=80)]
-    main = lines[:3]
-    # The line of play: the west arm reversed (2 faces out), the lead across, then east; tiles
-    # are named by their pips (no engine numbers).
-    assert "[2|6] ├─┤ [6|3]" in main[1]
-    assert "┌6┐" in main[0] and "└6┘" in main[2]
-    text = "\n".join(lines)
-    assert "#" not in text
-    assert re.search(r"\[6\|6\] north ─ \[6\|5\] ├─┤ \[5\|0\]", text)
-    assert "[6|6] south ─ open (6)" in text
-    assert "[5|5] left ─ [5|4]" in text
-    assert "[5|5] right ─ open (5)" in text
+    """The table's picture (``fives.tui.board``, drawn alike by the app and the line mode):
+    every tile of V05, named by its pips, each drawn whole; the count's terms."""
+    board = draw_board(v05_layout().to_json(), 80, last=7)
+    tiles, cut = drawn_tiles([line.plain for line in board.lines])
+    assert cut == [] and board.left_out == []
+    assert tiles == {(6, 6), (3, 6), (2, 6), (5, 6), (5, 5), (0, 5), (4, 5)}
+    assert not any("#" in line.plain for line in board.lines)
     assert parts_text(layout_json(v05_layout())["parts"]) == "3 + 2 + 0 + 4"
 
 
-def test_layout_in_french_and_locked_spinner() -> None:
+def test_lone_spinner_counts_twice() -> None:
     layout = Layout("every_double")
     layout.apply(Move.lead(Tile(5, 5), 5))
-    data = layout.to_json()
     assert parts_text(layout_json(layout)["parts"]) == "2×5"
-    lines = [line.plain for line in render_layout(data, "fr")]
-    assert any("double pivot" in line for line in lines)
-    assert render_layout({"nodes": [], "ends": [], "total": 0}, "fr")[0].plain.startswith(
-        "(aucun")
 
 
 def test_long_line_wraps_to_the_width() -> None:
@@ -91,9 +81,10 @@ def test_long_line_wraps_to_the_width() -> None:
     layout.apply(Move.lead(Tile(*chain[0]), chain[0][0]))
     for n, (a, b) in enumerate(chain[1:], start=1):
         layout.apply(Move.place(Tile(a, b), n if n > 1 else 1, "E" if n == 1 else "out", a))
-    lines = [line.plain for line in render_layout(layout.to_json(), "en", width=40)]
+    board = draw_board(layout.to_json(), 40)
+    lines = [line.plain for line in board.lines + board.left_out]
     assert all(len(line) <= 40 for line in lines)
-    assert sum(line.count("[") for line in lines) == len(chain)
+    assert sum(line.count("[") + line.count("┌") for line in lines) == len(chain)
 
 
 def test_every_key_used_exists() -> None:

@@ -681,11 +681,6 @@ MESSAGES: dict[str, str] = {
     "tui.port_W": "ouest",
     "tui.port_E": "est",
     "tui.port_out": "bout",
-    "tui.branch_open": "libre ({value})",
-    "tui.branches_locked": (
-        "double pivot : ses branches s'ouvrent quand ses deux côtés sont couverts"
-    ),
-    "tui.branch_locked": "fermé tant que les deux côtés du double pivot ne sont pas couverts",
     "tui.open_ends": "Bouts libres :",
     "tui.count_is": "Compte : {sum} = {total}",
     "tui.screen_title": "{game} · manche {hand} · objectif {target}",
@@ -714,8 +709,6 @@ MESSAGES: dict[str, str] = {
     "tui.move_pass": "passer",
     "tui.move_lead": "ouvrir avec",
     "tui.move_on": "sur #{node} ({port})",
-    "tui.after_count": "compte {total}",
-    "tui.after_scores": "compte {total} : +{points}",
     "tui.you": "Vous",
     "tui.compass_S": "Sud",
     "tui.compass_W": "Ouest",

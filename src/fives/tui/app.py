@@ -6,9 +6,9 @@ The game (:class:`fives.tui.session.PlaySession`) is a generator of steps that t
 (:meth:`FivesApp.advance`): at an ``Ask`` it shows the prompt and waits, without blocking, for an
 answer, typed or clicked (a move, a tile, a tile of the table), which comes back through
 :meth:`FivesApp.answer` to the session's single input path, ``PlaySession.answer``; at a
-``Think`` a bot chooses in a worker thread and posts its move (:class:`BotMoved`); at a
-``Pause`` a timer goes on. The session shows things through :class:`AppUI`, which posts one
-message per thing to show (``SessionShow``, ``SessionLog``...).
+``Think`` a bot chooses, at a ``Work`` a hint is found, in a worker thread that posts the
+result (:class:`Worked`); at a ``Pause`` a timer goes on. The session shows things through
+:class:`AppUI`, which posts one message per thing to show (``SessionShow``, ``SessionLog``...).
 """
 
 from __future__ import annotations
@@ -37,11 +37,10 @@ from fives.tui.screens import (
     WholeTable,
     localise,
 )
-from fives.tui.ui import Ask, Pause, Steps, Think
+from fives.tui.ui import Ask, Pause, Steps, Think, Work
 from fives.tui.widgets import BoardView, HandView, History, MovesView
 
 if TYPE_CHECKING:
-    from fives.moves import Move
     from fives.tui.narrator import Narrator
     from fives.tui.session import PlaySession
     from fives.tui.ui import Moment
@@ -94,12 +93,12 @@ class SessionPanel(Message):
         self.game_over = game_over
 
 
-class BotMoved(Message):
-    """A bot has chosen (in a worker thread)."""
+class Worked(Message):
+    """What a worker thread computed for the game: a bot's move, a hint."""
 
-    def __init__(self, move: Move) -> None:
+    def __init__(self, result: Any) -> None:
         super().__init__()
-        self.move = move
+        self.result = result
 
 
 class SessionThinking(Message):
@@ -179,7 +178,10 @@ class FivesApp(App[int]):
             self.ui.asked += 1
             self.post_message(SessionAsk(request.prompt, self.ui.asked))
         elif isinstance(request, Think):
-            self.choose(request.seat)
+            seat = request.seat
+            self.compute(lambda: self.session.bot_move(seat))
+        elif isinstance(request, Work):
+            self.compute(request.job)
         elif isinstance(request, Pause):
             self.set_timer(request.seconds, lambda: self.advance(None)) if request.seconds \
                 else self.call_next(self.advance, None)
@@ -190,17 +192,18 @@ class FivesApp(App[int]):
         self.exit(status)
 
     @work(thread=True, exit_on_error=False)
-    def choose(self, seat: int) -> None:
-        """A bot thinks here, off the screen's thread, and posts its move."""
+    def compute(self, job: Callable[[], Any]) -> None:
+        """A bot thinks here, or a hint is found, off the screen's thread; the result is
+        posted back to the game."""
         try:
-            move = self.session.bot_move(seat)
+            result = job()
         except Exception as exc:  # raised in the game, where it is handled
             self.call_from_thread(self.advance, None, exc)
             return
-        self.post_message(BotMoved(move))
+        self.post_message(Worked(result))
 
-    def on_bot_moved(self, message: BotMoved) -> None:
-        self.advance(message.move)
+    def on_worked(self, message: Worked) -> None:
+        self.advance(message.result)
 
     def feed(self) -> None:
         """The next answer waiting, to the question asked (Ctrl-C and Ctrl-D are raised in the

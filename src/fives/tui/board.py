@@ -359,11 +359,6 @@ def fitted(board: Board, height: int, wanted: Sequence[int], *,
     return out[:height], where[:height]
 
 
-def needed_rows(board: Board) -> int:
-    """The lines of the whole picture with the strip of tiles left out under it."""
-    return len(board.lines) + len(board.left_out)
-
-
 def fold_cost(rows: set[int], n: int) -> int:
     """Lines taken by ``rows`` of an ``n``-row picture, with one line per run of rows folded."""
     cost = len(rows)

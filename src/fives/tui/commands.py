@@ -18,9 +18,10 @@ from rich.text import Text
 
 from fives.errors import FivesError
 from fives.moves import CLAIM_MAX, Move
-from fives.tui.frame import move_words, overdraw_cost, wrap
+from fives.tui.frame import move_words, overdraw_cost
 from fives.tui.hands import hand_summaries, last_choice
-from fives.tui.tally import tally_lines
+from fives.tui.pictures import tally_picture
+from fives.tui.ui import Work
 
 if TYPE_CHECKING:
     from fives.tui.session import PlaySession
@@ -103,11 +104,12 @@ def execute(s: PlaySession, cmd: Command, seat: int, view: SeatView,
     if kind == "muggins":
         return (yield from muggins(s, seat))
     if kind == "help":
-        s.ui.overlay(wrap(s.t("tui.help_text"), 200))
+        # A paragraph a line: the app's panel wraps them at its width, the line mode at 200
+        s.ui.overlay([Text(p) for p in s.t("tui.help_text").split("\n")])
     elif kind == "tally":
         s.ui.overlay(tally(s))
     elif kind == "hint":
-        hint(s, view, moves)
+        yield from hint(s, view, moves)
     elif kind == "rules":
         s.ui.overlay(rules_lines(s))
     elif kind == "moves":
@@ -234,25 +236,28 @@ def undo(s: PlaySession, seat: int) -> bool:
     return True
 
 
-def hint(s: PlaySession, view: SeatView, moves: list[Move]) -> None:
-    """The strongest bot's top three, each with how far it is behind the best in the points the
-    screen shows."""
+def ranked_moves(view: SeatView, seed: int | None) -> tuple[list[Any], int]:
+    """The strongest bot's top three in ``view``, and what divides their values into the
+    points the screen shows (a few tenths of a second: the app runs it in a worker)."""
     try:
         from fives.bots import Budget, make_player
     except ImportError:
-        s.error(s.t("tui.hint_unavailable"))
-        return
-    ranked: list[Any] = []
-    scale = 1
+        return [], 1
     for level in ("expert", "heuristic", "greedy"):
         try:
-            ranked = make_player(level, seed=s.seed).explain(
+            ranked = make_player(level, seed=seed).explain(
                 view, top=3, budget=Budget(seconds=HINT_SECONDS))
         except (ImportError, NotImplementedError):
             continue
         # The searching bots value moves in the table's raw points; greedy in the screen's.
-        scale = 5 if view.rules.unit == "displayed" and level != "greedy" else 1
-        break
+        return ranked, 5 if view.rules.unit == "displayed" and level != "greedy" else 1
+    return [], 1
+
+
+def hint(s: PlaySession, view: SeatView, moves: list[Move]) -> Steps[None]:
+    """The strongest bot's top three, each with how far it is behind the best in the points the
+    screen shows."""
+    ranked, scale = yield Work(lambda: ranked_moves(view, s.seed))
     if not ranked:
         s.error(s.t("tui.hint_unavailable"))
         return
@@ -297,11 +302,8 @@ def tally(s: PlaySession) -> list[Text]:
     """The scores on demand: Five Up's paper tally, and the score sheet (each hand's result and
     the scores after it, under column headings)."""
     rules = s.game.rules
-    lines: list[Text] = []
-    for side, score in enumerate(s.game.scores):
-        lines.append(Text(f"{s.names.side(side)}: {score}", style="bold"))
-        if s.tally and rules.paper_tally:  # --no-tally: the numbers only
-            lines += [Text("  " + row, style="dim") for row in tally_lines(score, per_row=10)]
+    # --no-tally: the numbers only
+    lines = tally_picture(s.names.sides, s.game.scores, s.tally and rules.paper_tally)
     if s.history:
         lines.append(Text(s.t("tui.summary_title"), style="bold"))
         lines += score_sheet(s)

@@ -13,46 +13,60 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.console import Console, Group, RenderableType
-from rich.padding import Padding
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.screen import (
-    hand_line,
-    header,
-    layout_block,
-    moves_table,
-    others_line,
-    reveal_tables,
-    scores_table,
+from fives.tui.frame import wrap
+from fives.tui.pictures import (
+    board_picture,
+    move_labels,
+    score_picture,
+    tally_picture,
+    waiting_line,
 )
+from fives.tui.screen import count_line, describe_ends, hand_line, header, reveal_tables
 
 if TYPE_CHECKING:
     from fives.tui.narrator import Narrator
     from fives.tui.ui import Moment
 
+# Lines of text are left to the terminal to wrap; a paragraph (the help) is cut at words into
+# lines of at most this many columns.
+LINE_MAX = 200
+
+
+def cut_long(line: Text) -> list[Text]:
+    """A paragraph of one style wider than :data:`LINE_MAX` cut at words (never inside one)
+    into lines that are not; any other line as it is."""
+    if line.cell_len <= LINE_MAX or line.spans:
+        return [line]
+    return wrap(line.plain, LINE_MAX, str(line.style))
+
 
 def screen(moment: Moment, width: int = 78) -> Group:
-    """The table, the hand and the numbered moves, as printed lines."""
+    """The table, the hand and the numbered moves, as printed lines: the scores, the table
+    and the moves drawn as the app draws them (``fives.tui.pictures``), for ``width``."""
     view, lang, names = moment.view, moment.lang, moment.names
     parts: list[RenderableType] = [header(view, names, lang)]
-    rules = view.rules
-    turn_side = rules.side_of(view.turn) if view.phase == "play" else None
-    parts.append(scores_table(rules, view.scores, names, lang, tally=moment.tally,
-                              turn_side=turn_side, deck=moment.deck))
+    parts += score_picture(moment, width)
+    if moment.tally and view.rules.paper_tally:
+        parts += tally_picture(names.sides, view.scores, per_row=max(1, (width - 1) // 6))
+    picture = board_picture(moment, width)
+    parts += picture.lines
     assert moment.public is not None
-    parts.append(layout_block(view, moment.public["layout"], lang, last=moment.last_node,
-                              width=width))
-    parts.append(others_line(view, names, lang))
+    data = view.layout.to_json()
+    ends = describe_ends(data, lang)
+    if len(ends):
+        parts.append(ends)
+        if moment.public["layout"]["count_shown"]:  # the projection's: not under claims (§9 O1)
+            parts.append(count_line(moment.public["layout"], lang))
     if moment.viewer is not None and view.phase == "play":
         parts.append(hand_line(view.hand, lang, drawn=moment.drawn))
         if moment.moves:
             parts.append(Text(text("tui.your_moves", lang), style="bold"))
-            parts.append(Padding(moves_table(view, moment.moves, lang, moment.outcomes),
-                                 (0, 0, 0, 2), expand=False))
+            parts += [Text("  ") + label for label in move_labels(moment, picture.board)]
         elif view.turn != moment.viewer:
-            parts.append(Text(text("tui.waiting_for", lang, who=names.seat(view.turn)),
-                              style="dim"))
+            parts.append(waiting_line(moment))
     return Group(*parts)
 
 
@@ -102,7 +116,8 @@ class PlainUI:
     def overlay(self, lines: list[Text]) -> None:
         self.flush()
         for line in lines:
-            self.print(line)
+            for part in cut_long(line):
+                self.print(part)
 
     def thinking(self, who: str | None) -> None:
         pass  # each action is printed when made; a line per bot turn would only be noise

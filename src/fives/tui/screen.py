@@ -18,12 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from fives.i18n import text
-from fives.tui.frame import hand_parts, move_words, overdraw_cost, tile_label
-from fives.tui.layout_view import render_layout, tile_name
+from fives.tui.frame import hand_parts, tile_label
 from fives.tui.tally import tally_lines
 
 if TYPE_CHECKING:
-    from fives.moves import Move
     from fives.rules import Ruleset
     from fives.tiles import Tile
     from fives.views import SeatView
@@ -126,62 +124,6 @@ def hand_line(hand: Sequence[Tile], lang: str, *, drawn: Tile | None = None) -> 
     return out
 
 
-def moves_table(
-    view: SeatView, moves: Sequence[Move], lang: str, outcomes: Sequence[tuple[int, int] | None]
-) -> Table:
-    """The legal moves numbered from 1, with what each one would count and score."""
-    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    table.add_column(justify="right", style="bold cyan")
-    table.add_column()
-    table.add_column()
-    data = view.layout.to_json()
-    for i, move in enumerate(moves):
-        outcome = outcomes[i]
-        after = Text()
-        if outcome is not None:
-            total, points = outcome
-            if view.rules.scoring == "none":
-                pass  # the ends score nothing in this game: no count to show
-            elif points:
-                after.append(text("tui.after_scores", lang, total=total, points=points),
-                             style="bold green")
-            else:
-                after.append(text("tui.after_count", lang, total=total), style="dim")
-        table.add_row(f"{i + 1})", move_words(move, data, None, lang,
-                                              overdraw_cost(view, moves)), after)
-    return table
-
-
-def others_line(view: SeatView, names: Names, lang: str) -> Text:
-    """Public counts: tiles in each other hand, tiles in the boneyard."""
-    out = Text()
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            continue
-        if len(out):
-            out.append(" · ", style="dim")
-        key = "tui.holds_tile" if size == 1 else "tui.holds_tiles"
-        out.append(text(key, lang, who=names.seat(seat), count=size))
-    if view.rules.drawing:
-        if len(out):
-            out.append(" · ", style="dim")
-        key = "tui.boneyard_one" if view.boneyard_size == 1 else "tui.boneyard_size"
-        out.append(text(key, lang, count=view.boneyard_size))
-    return out
-
-
-def layout_block(view: SeatView, layout: Mapping[str, Any], lang: str, *, last: int | None,
-                 width: int) -> Group:
-    data = view.layout.to_json()
-    lines: list[RenderableType] = [*render_layout(data, lang, last=last, width=width)]
-    ends = describe_ends(data, lang)
-    if len(ends):
-        lines.append(ends)
-        if layout["count_shown"]:  # the projection's: not under claims (§9 O1)
-            lines.append(count_line(layout, lang))
-    return Group(*lines)
-
-
 def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
                   lang: str) -> Group:
     """Every hand revealed, then the settlement as a table (per seat, then per side), from the
@@ -221,6 +163,11 @@ def reveal_tables(reveal: Mapping[str, Any], settlement: str, names: Names,
            else f"tui.settle_rule_{settlement}")
     rule_note = Text(text(key, lang), style="italic")
     return Group(hands, rule_note, settle)
+
+
+def tile_name(node: Mapping[str, Any]) -> str:
+    """'[6|4]': a tile of the layout as the player sees it."""
+    return f"[{node['touching']}|{node['outer']}]"
 
 
 def tile_shown(tile: str) -> str:

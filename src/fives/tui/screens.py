@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from fives.i18n import text
-from fives.tui.board import draw_board
+from fives.tui.pictures import board_picture
 from fives.tui.review import screen_for_game
 from fives.tui.widgets import (
     BoardView,
@@ -32,7 +32,6 @@ from fives.tui.widgets import (
     LogView,
     MovesView,
     ScoresView,
-    centred,
 )
 
 if TYPE_CHECKING:
@@ -232,22 +231,11 @@ class WholeBoard(Widget):
         super().__init__()
         self.moment = moment
 
-    def lines(self, width: int) -> list[Text]:
-        board = draw_board(self.moment.view.layout.to_json(), max(5, width),
-                           last=self.moment.last_node)
-        return board.lines + board.left_out
-
     def get_content_height(self, container: Any, _viewport: Any, width: int) -> int:
-        return max(1, len(self.lines(width)))
+        return max(1, len(board_picture(self.moment, width).lines))
 
     def render(self) -> RenderableType:
-        width = self.size.width
-        board = draw_board(self.moment.view.layout.to_json(), max(5, width),
-                           last=self.moment.last_node)
-        if not board.lines:
-            return Text(text("tui.layout_empty", self.moment.lang), style="italic")
-        lines, _ = centred(board, board.lines, width)
-        return Text("\n").join(lines + board.left_out)
+        return Text("\n").join(board_picture(self.moment, self.size.width).lines)
 
 
 class WholeTable(PanelScreen):

@@ -37,7 +37,7 @@ from fives.tui.saving import (
     write_over,
 )
 from fives.tui.screen import HandSummary, Names, scores_table, summary_table
-from fives.tui.ui import UI, Ask, Moment, Pause, Steps, T, Think
+from fives.tui.ui import UI, Ask, Moment, Pause, Steps, T, Think, Work
 
 if TYPE_CHECKING:
     from fives.bots import Player
@@ -208,6 +208,8 @@ class PlaySession:
                     reply = self.ui.ask(request.prompt)
                 elif isinstance(request, Think):
                     reply = self.bot_move(request.seat)
+                elif isinstance(request, Work):
+                    reply = request.job()
                 else:
                     time.sleep(request.seconds)
             except (Exception, KeyboardInterrupt) as exc:

@@ -4,14 +4,15 @@ mode for pipes and screen readers (``fives.tui.plain``) both implement :class:`U
 The loop never draws: it hands a :class:`Moment` (the table as one seat may see it, the moves
 it may make) to ``show``, lines of text to ``say`` and ``overlay``. It never waits either: its
 steps are generators that yield what they need next, an :class:`Ask` (an answer typed or
-clicked), a :class:`Think` (a bot's move) or a :class:`Pause`, and are sent the answer. The line
+clicked), a :class:`Think` (a bot's move), a :class:`Work` (a hint) or a :class:`Pause`, and
+are sent the answer. The line
 mode drives them with the blocking ``ask`` (``PlaySession.drive``), which raises ``EOFError``
-(Ctrl-D) or ``KeyboardInterrupt`` (Ctrl-C); the app drives them with messages and a worker.
+(Ctrl-D) or ``KeyboardInterrupt`` (Ctrl-C); the app drives them with messages and workers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -42,6 +43,14 @@ class Think:
 
 
 @dataclass(frozen=True)
+class Work:
+    """The session waits for a computation that takes a while (a hint): the driver runs
+    ``job`` (the app: in a worker thread, off the screen's) and sends its result."""
+
+    job: Callable[[], Any]
+
+
+@dataclass(frozen=True)
 class Pause:
     """A pause after a bot's move, so that it can be seen."""
 
@@ -50,7 +59,7 @@ class Pause:
 
 T = TypeVar("T")
 # A part of the game: yields what it needs, is sent the answer (a line, a Move, None).
-Steps = Generator[Ask | Think | Pause, Any, T]
+Steps = Generator[Ask | Think | Work | Pause, Any, T]
 
 
 @dataclass

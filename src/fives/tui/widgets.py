@@ -12,7 +12,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, VerticalScroll
+from textual.containers import Grid, ItemGrid, VerticalScroll
 from textual.events import Click, Resize
 from textual.geometry import Size
 from textual.message import Message
@@ -20,9 +20,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from fives.i18n import text
-from fives.tui.board import Board, draw_board, fitted, needed_rows
-from fives.tui.frame import hand_parts, move_words, overdraw_cost, score_lines, tile_label
+from fives.tui.board import Board, draw_board
+from fives.tui.frame import hand_parts, tile_label
+from fives.tui.pictures import board_picture, move_labels, score_picture, waiting_line
 from fives.tui.screen import count_line
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from fives.tui.ui import Moment
 
 MIN_BOARD = 3  # rows the table keeps however small the screen
+TILE_COLUMNS = 6  # a tile of the hand and the space after it
 
 
 def count_lines(moment: Moment) -> list[Text]:
@@ -39,24 +40,6 @@ def count_lines(moment: Moment) -> list[Text]:
     if not view.layout.count or moment.public is None or not moment.public["layout"]["count_shown"]:
         return []
     return [count_line(moment.public["layout"], moment.lang)]
-
-
-def move_label(moment: Moment, index: int, board: Board | None, totals: bool = True) -> Text:
-    """'12) [4|1] on [6|1], north → 15, +5': a listed move, its number, the count it makes
-    (``totals``) and the points it scores."""
-    view = moment.view
-    move = moment.moves[index]
-    out = Text(f"{index + 1:>2}) ", style="bold cyan")
-    out.append_text(move_words(move, view.layout.to_json(), board, moment.lang,
-                               overdraw_cost(view, moment.moves)))
-    result = moment.outcomes[index]
-    if result is not None and view.rules.scoring != "none":
-        total, points = result
-        if totals:
-            out.append(f" → {total}", style="dim")
-        if points:
-            out.append(f", +{points}" if totals else f" +{points}", style="bold green")
-    return out
 
 
 class History(Input):
@@ -88,25 +71,6 @@ class History(Input):
             self.cursor_position = len(self.value)
 
 
-def wanted_nodes(moment: Moment | None) -> list[int]:
-    """The tiles the listed moves go on, then the last tile laid: what the table must show."""
-    if moment is None:
-        return []
-    wanted = [m.node for m in moment.moves if m.kind == "place" and m.node]
-    return wanted + ([moment.last_node] if moment.last_node else [])
-
-
-def centred(board: Board, lines: list[Text], width: int) -> tuple[list[Text], int]:
-    """The lines of a picture moved to the middle of ``width`` (the drawer starts the lead
-    mid-width, whatever it draws), and by how many columns (negative: to the left)."""
-    first = min(c for _, c in board.cells)
-    last = max(c for _, c in board.cells)
-    left = max(-first, (width - (last - first + 1)) // 2 - first)
-    if left >= 0:
-        return [Text(" " * left) + line for line in lines], left
-    return [line[-left:] for line in lines], left
-
-
 class BoardView(Widget):
     """The table: as tall as the picture where the room allows, else folded around the tiles
     the moves go on (the marked one first); centred across. A click posts :class:`Clicked`."""
@@ -128,31 +92,22 @@ class BoardView(Widget):
         self.rows: list[int | None] = []  # the picture's row on each line (None: a fold)
         self.left = 0  # columns left blank to centre the picture
 
-    def picture(self, width: int) -> Board | None:
-        moment = self.moment
-        if moment is None or not moment.view.layout.count or width < 5:
-            return None
-        return draw_board(moment.view.layout.to_json(), width, last=moment.last_node)
-
     def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
         """The whole picture when the room (the parent's height) allows, else the room."""
-        board = self.picture(width)
-        if board is None:
+        moment = self.moment
+        if moment is None or not moment.view.layout.count or width < 5:
             return 1
-        return max(MIN_BOARD, min(needed_rows(board), container.height))
+        return max(MIN_BOARD, min(len(board_picture(moment, width).lines), container.height))
 
     def render(self) -> RenderableType:
         width, height = self.size.width, self.size.height
-        self.board = board = self.picture(width)
-        if board is None:
-            self.rows = []
-            empty = self.moment is not None and not self.moment.view.layout.count
-            return Text(text("tui.layout_empty", self.moment.lang), style="italic") \
-                if empty and self.moment is not None else Text("")
-        order = ([self.mark] if self.mark else []) + wanted_nodes(self.moment)
-        lines, self.rows = fitted(board, height, order, mark=self.mark)
-        lines, self.left = centred(board, lines, width)
-        return Text("\n").join(lines)
+        moment = self.moment
+        if moment is None or width < 5:
+            self.board, self.rows = None, []
+            return Text("")
+        picture = board_picture(moment, width, height, self.mark)
+        self.board, self.rows, self.left = picture.board, picture.rows, picture.left
+        return Text("\n").join(picture.lines)
 
     def node_at(self, x: int, y: int) -> tuple[int, str] | None:
         """The tile under a point, and which side of its middle it is on (N/S/E/W)."""
@@ -183,20 +138,12 @@ class ScoresView(Widget):
     moment: reactive[Moment | None] = reactive(None, layout=True)
 
     def lines(self, width: int) -> list[Text]:
-        moment = self.moment
-        if moment is None:
+        if self.moment is None:
             return []
-        view = moment.view
-        rules = view.rules
-        turn_side = rules.side_of(view.turn) if view.phase == "play" else None
         # On a short screen the tiles held, the boneyard and where the solitaire deck's points
         # came from (F3 says it) give their rows to the table.
         short = self.is_attached and self.screen.has_class("-short")
-        tiles = {} if short else {moment.names.seat(s): n for s, n in enumerate(view.hand_sizes)
-                                  if s != moment.viewer}
-        boneyard = view.boneyard_size if rules.drawing and not short else None
-        return score_lines(moment.names.sides, view.scores, turn_side, tiles, boneyard,
-                           moment.lang, max(10, width), None if short else moment.deck)
+        return score_picture(self.moment, width, short)
 
     def get_content_height(self, container: Size, _viewport: Size, width: int) -> int:
         return len(self.lines(width))
@@ -250,16 +197,13 @@ class HandView(Widget):
             return
         label, hand, pips = hand_parts(moment.view.hand, moment.lang)
         yield Static(label, classes="label")
-        with Grid(classes="tiles") as tiles:
-            # as many tiles a row as fit ('[6|4] ' is 6 columns) beside the label and the pips
-            room = (self.size.width or self.app.size.width) - len(label) - len(pips) - 4
-            tiles.styles.grid_size_columns = max(1, min(len(moment.view.hand), (room + 1) // 6))
+        # As many tiles a row as fit ('[6|4] ' is 6 columns): Textual's grid counts them at
+        # every layout, a resize included.
+        with ItemGrid(classes="tiles", min_column_width=TILE_COLUMNS,
+                      max_column_width=TILE_COLUMNS):
             for tile in hand:
                 yield TileButton(tile, tile == moment.drawn, tile == self.chosen)
         yield Static(pips, classes="pips")
-
-    def on_resize(self, event: Resize) -> None:
-        self.refresh(recompose=True)
 
 
 class MoveItem(Static):
@@ -298,16 +242,20 @@ class MovesView(Widget):
         self.display = True
         if not moment.moves:
             if moment.view.turn != moment.viewer:
-                yield Static(Text(text("tui.waiting_for", moment.lang,
-                                       who=moment.names.seat(moment.view.turn)), style="dim"))
+                yield Static(waiting_line(moment))
             return
         board = self.picture()
-        labels = [move_label(moment, i, board) for i in range(len(moment.moves))]
+        labels = move_labels(moment, board)
         widths = self.columns([label.cell_len for label in labels])
         if len(widths) == 1 and len(labels) > 3:  # one long column: the counts give way
-            labels = [move_label(moment, i, board, totals=False) for i in range(len(labels))]
+            labels = move_labels(moment, board, totals=False)
             widths = self.columns([label.cell_len for label in labels])
-        with Grid(classes="grid") as grid:  # filled row by row: column c holds c, c+k...
+        # Each column as wide as its widest move, as many as fit, filled row by row (column c
+        # holds c, c+k...): counted here, as Textual's grid counts columns only of one width
+        # (ItemGrid's min_column_width), and equal columns, as wide as "draw anyway: +3 to the
+        # deck", left one column where two fit (3 of 72 prompts of the 60x20 solitaire then
+        # lost a tile the moves go on from the table).
+        with Grid(classes="grid") as grid:
             grid.styles.grid_size_columns = len(widths)
             grid.styles.grid_columns = " ".join(map(str, widths))
             for i, label in enumerate(labels):
