@@ -56,32 +56,48 @@ def score_lines(names: Sequence[str], scores: Sequence[int], turn_side: int | No
                 width: int, deck: Mapping[str, int] | None = None) -> list[Text]:
     """'You 12 · ▸North (expert) 8   North: 4 tiles · boneyard: 9', on two lines when narrow.
     ``deck``: the solitaire deck's score by origin (``fives.solitaire.deck_sources``)."""
-    left = Text()
+    left: list[Text] = []
     for side, (name, score) in enumerate(zip(names, scores, strict=True)):
-        if side:
-            left.append("  ·  ", style="dim")
+        phrase = Text()
         if side == turn_side:
-            left.append("▸", style="bold cyan")
-        left.append(name, style="bold" if side == turn_side else "")
-        left.append(f" {score}", style="bold")
+            phrase.append("▸", style="bold cyan")
+        phrase.append(name, style="bold" if side == turn_side else "")
+        phrase.append(f" {score}", style="bold")
         if side == 1 and deck:
-            left.append(" (" + text("tui.deck_from", lang, **deck) + ")", style="dim")
-    right = Text()
+            phrase.append(" (" + text("tui.deck_from", lang, **deck) + ")", style="dim")
+        left.append(phrase)
+    right: list[Text] = []
     for name, count in tiles.items():
-        if len(right):
-            right.append(" · ", style="dim")
         key = "tui.holds_tile" if count == 1 else "tui.holds_tiles"
-        right.append(text(key, lang, who=name, count=count), style="dim")
+        right.append(Text(text(key, lang, who=name, count=count), style="dim"))
     if boneyard is not None:
-        if len(right):
-            right.append(" · ", style="dim")
         key = "tui.boneyard_one" if boneyard == 1 else "tui.boneyard_size"
-        right.append(text(key, lang, count=boneyard), style="dim")
-    if not len(right):
-        return wrap_text(left, width)
-    if left.cell_len + 3 + right.cell_len <= width:
-        return [left + Text("   ") + right]
-    return wrap_text(left, width) + wrap_text(right, width)
+        right.append(Text(text(key, lang, count=boneyard), style="dim"))
+    whole_left = Text("  ·  ", style="dim").join(left)
+    whole_right = Text(" · ", style="dim").join(right)
+    if right and whole_left.cell_len + 3 + whole_right.cell_len <= width:
+        return [whole_left + Text("   ") + whole_right]
+    return (pack_phrases(left, Text("  ·  ", style="dim"), width)
+            + pack_phrases(right, Text(" · ", style="dim"), width))
+
+
+def pack_phrases(phrases: Sequence[Text], separator: Text, width: int) -> list[Text]:
+    """``phrases`` joined by ``separator``, as many whole phrases a line as fit ``width``: a
+    line breaks between phrases ('North: 4 tiles' / 'boneyard: 9'), never inside one unless
+    the phrase alone is wider than a line (then it is wrapped on its spaces)."""
+    lines: list[Text] = []
+    line = Text()
+    for phrase in phrases:
+        if len(line) and line.cell_len + separator.cell_len + phrase.cell_len <= width:
+            line = line + separator + phrase
+            continue
+        if len(line):
+            lines.append(line)
+        *full, line = wrap_text(phrase, width)
+        lines += full
+    if len(line):
+        lines.append(line)
+    return lines
 
 
 def overdraw_cost(view: SeatView, moves: Sequence[Move]) -> int:
