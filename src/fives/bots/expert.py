@@ -5,9 +5,9 @@ Each iteration samples the hidden tiles consistently with what this seat knows
 a fast greedy-plus-dump playout for every seat (``sim``); a move's value is its mean outcome
 (points of our side minus the others', plus a bonus for winning the game). Using one sample for
 all candidates compares them on equal luck. The samples are weighted by the soft evidence
-(``inference.sample_soft``: what the other seats chose not to play), or, in the 2-player games
-where that measured stronger (``policy_pays``), by a model of how the other seat plays
-(``belief.PolicyBelief``: the likelihood of its placements so far). Candidates that trail the
+(``inference.sample_soft``: what the other seats chose not to play); ``ExpertPbiPlayer``
+weights them by a model of how each other seat plays instead (``belief.PolicyBelief``: the
+likelihood of its placements so far). Candidates that trail the
 leader by a clear margin (``PRUNE_Z`` standard errors, from ``PRUNE_FROM`` iterations on) are
 dropped as the evidence comes in, so the time goes to the close calls; with a time budget the
 decision ends once one candidate is left. ``ExpertV1Player`` keeps the first expert's settings.
@@ -33,7 +33,6 @@ from fives.settlement import score_rules
 
 if TYPE_CHECKING:
     from fives.moves import Move
-    from fives.rules import Ruleset
     from fives.views import SeatView
 
 DEFAULT_SECONDS = 0.25  # when the caller gives no budget
@@ -52,7 +51,7 @@ class ExpertPlayer(Player):
     def __init__(
         self, seed: int | None = None, *, epsilon: float = 0.0, defense: float = 0.0,
         prune_z: float = PRUNE_Z, prune_from: int = PRUNE_FROM, soft: bool = True,
-        policy: bool | None = None,
+        policy: bool = False,
     ) -> None:
         super().__init__(seed)
         self.epsilon = epsilon  # share of random moves in the playouts
@@ -60,8 +59,7 @@ class ExpertPlayer(Player):
         self.prune_z = prune_z  # standard errors by which a dropped move trails the best
         self.prune_from = prune_from  # iterations before the first pruning
         self.soft = soft  # weight the sampled hands by the soft evidence
-        # ... by a model of each other seat's play (``belief``); None: where it pays
-        self.policy = policy
+        self.policy = policy  # ... by a model of each other seat's play (``belief``)
 
     def _rank(
         self, view: SeatView, moves: tuple[Move, ...], budget: Budget | None
@@ -79,8 +77,7 @@ class ExpertPlayer(Player):
         assert me is not None
         r = score_rules(rules)
         side = rules.side_of(me)
-        policy = policy_pays(rules) if self.policy is None else self.policy
-        know = infer(view, soft=self.soft or policy)
+        know = infer(view, soft=self.soft or self.policy)
         start = list(view.scores)
         win_value = rules.target * (5 if r.displayed else 1) * 0.5
         groups = move_groups(view, moves)
@@ -100,7 +97,7 @@ class ExpertPlayer(Player):
         loop = SampleLoop(budget, DEFAULT_SECONDS, min_iterations=MIN_ITERATIONS,
                           started=started)
         rng = self.rng
-        if policy:
+        if self.policy:
             sample = PolicyBelief(know).sample
         else:
             sample = functools.partial(sample_soft if self.soft else sample_deal, know)
@@ -135,29 +132,18 @@ class ExpertPlayer(Player):
                 break
         return candidates(groups, sums, samples, mine, theirs, fished)
 
-def policy_pays(rules: Ruleset) -> bool:
-    """Whether ``expert`` draws its samples from the player model (``belief``) in this game:
-    with one other seat, where it measured stronger than the soft evidence; not with two or
-    three other seats, where it did not (3-player Multiples of Five, 4-player Five Up:
-    docs/BOTS.md)."""
-    return rules.players == 2
-
-
 class ExpertV2Player(ExpertPlayer):
     """The expert as measured before policy-based inference (79.2% against greedy at 100
-    iterations, seed 8128): the soft evidence in every game, which ``expert`` still uses with
-    more than one other seat. A bench level."""
+    iterations, seed 8128): the same player as ``expert`` today, under a name that stays
+    fixed when ``expert`` changes. A bench level."""
 
     name = "expert-v2"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, policy=False)
-
 
 class ExpertPbiPlayer(ExpertPlayer):
-    """The expert with policy-based inference (``belief.PolicyBelief``) in every game: samples
-    drawn from a model of how each other seat plays. ``expert`` uses it with 2 players only
-    (``policy_pays``). A bench level."""
+    """The expert with policy-based inference (``belief.PolicyBelief``): samples drawn from a
+    model of how each other seat plays. Not measurably stronger than the expert yet
+    (docs/BOTS.md), so a bench level."""
 
     name = "expert-pbi"
 
