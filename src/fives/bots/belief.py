@@ -7,10 +7,10 @@ tiles it held that fitted the ends (a tile valued at its best placement's immedi
 points; ``pips`` is its weight, which a player dumping heavy tiles prefers). The noise keeps
 every possible deal possible. ``T`` and the pip weight are fitted per seat, the most likely pair
 of a small grid with a mild prior (towards a seat that scores first), from what the seat's own
-placements show: a tile it places
-later was in its hand at its earlier placements (since its last kept draw), so at each of them
-the choice it made among the tiles known to be held is a choice under the model (the softmax
-restricted to a subset of the hand is the softmax of that subset).
+placements show: a tile it places later was in its hand at its earlier placements (since its
+last kept draw), so at each of them the choice it made among the tiles known to be held is a
+choice under the model (the softmax restricted to a subset of the hand is the softmax of that
+subset).
 
 For a sampled deal, a placement's likelihood is then the model's probability of the tile it
 played given the hand the deal gives it at that moment (the deal's tiles in the slots that were
