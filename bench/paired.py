@@ -3,7 +3,8 @@
     python bench/paired.py before.json after.json [--scenario all-fives]
 
 Both files come from ``bench/strength.py --out`` with the same scenario, seed and game count
-(so the same deals and seats); the strong level is the first side of the pair in each. Prints
+(so the same deals and seats), or both from ``fives match A B --out DIR`` (``DIR/results.json``,
+the same rules, seed and game count); the strong level is the first side of the pair in each. Prints
 each run's wins, the games that ended differently (won by one, lost by the other) and the
 difference of the win rates with a 95% interval from those paired games (a normal
 approximation of the paired difference, as in McNemar's test).
@@ -18,7 +19,9 @@ from pathlib import Path
 
 
 def wins(path: Path, scenario: str) -> dict[int, bool]:
-    games = json.loads(path.read_text())["scenarios"][scenario]["games"]
+    data = json.loads(path.read_text())
+    # A ``fives match`` run keeps its games at the top, a strength run per scenario.
+    games = data["games"] if "scenarios" not in data else data["scenarios"][scenario]["games"]
     return {g["index"]: g["winner_label"] == g["pair"][0] for g in games}
 
 

@@ -16,7 +16,7 @@ from fives.bots.belief import TEMPERATURES, PolicyBelief, fit_model
 from fives.bots.inference import Decision, Knowledge, _deal, infer, sample_deal
 from fives.game import Game
 from fives.rules import Ruleset
-from fives.tiles import ids_of
+from fives.tiles import ids_of, tile_id
 
 from .helpers import greedy_positions
 from .test_inference_whole_hands import _fits_slots
@@ -112,3 +112,26 @@ def test_the_chain_is_reproducible() -> None:
     b = PolicyBelief(know)
     ra, rb = random.Random(4), random.Random(4)
     assert [a.sample(ra) for _ in range(20)] == [b.sample(rb) for _ in range(20)]
+
+
+def test_without_evidence_a_seat_is_believed_to_score_before_it_dumps_weight() -> None:
+    # A seat scored 5 with the light 1|0 where, in one deal, it also held 6|5 fitting for
+    # nothing. Knowing nothing yet of how the seat plays (no placement whose alternatives were
+    # seen), the model must not take it for a player who would as soon have dumped the 11 pips
+    # for no score: the deal holding 6|5 stays about as likely as the one that does not. (With
+    # points and weight traded evenly, as the old prior did, that deal lost half its weight,
+    # which cost the expert 6.5 points of wins in 3-player Multiples of Five.)
+    light, heavy, other = tile_id(1, 0), tile_id(6, 5), tile_id(3, 3)
+    decision = Decision(5, light, {heavy: 0})
+    unseen = (1 << heavy) | (1 << other) | (1 << tile_id(2, 2))
+    know = Knowledge(0, 1 << tile_id(4, 4), unseen, {1: (0,)}, 2, 2,
+                     decisions={1: (decision,)})
+    temperature, pip = fit_model(know.decisions[1])
+    assert 5 / temperature > 12 * pip  # five points outweigh any difference of weight
+    belief = PolicyBelief(know)
+    assert belief.seat_log_likelihood(1, [heavy]) > belief.seat_log_likelihood(1, [other]) - 0.1
+    # Among placements scoring the same, the heavier tile stays the likelier (greedy's rule).
+    tie = Knowledge(0, 1 << tile_id(4, 4), unseen, {1: (0,)}, 2, 2,
+                    decisions={1: (Decision(0, light, {heavy: 0}),)})
+    tied = PolicyBelief(tie)
+    assert tied.seat_log_likelihood(1, [heavy]) < tied.seat_log_likelihood(1, [other]) - 1.0

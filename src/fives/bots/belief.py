@@ -6,10 +6,11 @@ Each other seat is modelled as a player that places a tile with probability
 tiles it held that fitted the ends (a tile valued at its best placement's immediate score, raw
 points; ``pips`` is its weight, which a player dumping heavy tiles prefers). The noise keeps
 every possible deal possible. ``T`` and the pip weight are fitted per seat, the most likely pair
-of a small grid with a mild prior, from what the seat's own placements show: a tile it places
-later was in its hand at its earlier placements (since its last kept draw), so at each of them
-the choice it made among the tiles known to be held is a choice under the model (the softmax
-restricted to a subset of the hand is the softmax of that subset).
+of a small grid with a mild prior (towards a seat that scores first), from what the seat's own
+placements show: a tile it places later was in its hand at its earlier placements (since its
+last kept draw), so at each of them the choice it made among the tiles known to be held is a
+choice under the model (the softmax restricted to a subset of the hand is the softmax of that
+subset).
 
 For a sampled deal, a placement's likelihood is then the model's probability of the tile it
 played given the hand the deal gives it at that moment (the deal's tiles in the slots that were
@@ -43,7 +44,12 @@ if TYPE_CHECKING:
 
 TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, math.inf)  # raw points
 PIP_WEIGHTS = (0.0, 0.15, 0.5, 2.0)  # logit per pip of the tile placed
-PRIOR_T, PRIOR_PIP, PRIOR_STEP = 2, 2, 0.15  # the prior's mode (grid indexes) and its slope
+# The prior's mode (grid indexes: T = 0.5, w = 0.5) and its slope. A seat seen little is taken
+# to score first and dump weight among equal scores: five points (10 logits) outweigh any
+# difference of weight (12 pips at most, 6 logits). The mode T = 1 traded 5 points for 10 pips,
+# and with a handful of placements per seat (3-player Multiples of Five) that misread cost the
+# expert 6.5 points of wins (docs/BOTS.md).
+PRIOR_T, PRIOR_PIP, PRIOR_STEP = 1, 2, 0.15
 NOISE = 0.03  # the share of a seat's plays that no model explains
 STEPS = 12  # Metropolis steps between two samples ...
 BURN_IN = 60  # ... and before the first
