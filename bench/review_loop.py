@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,12 +28,7 @@ import httpx
 import websockets
 from websockets.typing import Origin
 
-
-def free_port() -> int:
-    with contextlib.closing(socket.socket()) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from webload import free_port, stop_servers, wait_ready
 
 
 async def watch_to_end(ws_url: str, token: str) -> None:
@@ -131,13 +123,8 @@ async def main_async(args: argparse.Namespace) -> int:
     ws_url = f"ws://127.0.0.1:{port}/ws"
     origin = {"origin": base}
     try:
+        await wait_ready(base)
         async with httpx.AsyncClient() as client:
-            for _ in range(300):
-                try:
-                    await client.get(base + "/api/presets")
-                    break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
             watch = []
             for i in range(4):  # each from its own address: bot tables are few per address
                 created = (await client.post(base + "/api/tables", headers={
@@ -189,11 +176,7 @@ async def main_async(args: argparse.Namespace) -> int:
                   f"p99 {pct(during, 99):.1f} ms, worst {max(during) * 1000:.1f} ms "
                   f"(load {os.getloadavg()[0]:.2f})")
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_servers([proc], wait=10)
     return 0
 
 
