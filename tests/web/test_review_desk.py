@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,8 +16,18 @@ import pytest
 from bots.helpers import play_game
 from fives.bots import Player, make_player
 from fives.rules import Ruleset
+from fives.web.botworker import BotPool
 from fives.web.protocol import ProtocolError
-from fives.web.review import STORED_FORMAT, Done, ReviewDesk, pack, prepare, unpack
+from fives.web.review import (
+    REVIEW_NICE,
+    STORED_FORMAT,
+    Done,
+    ReviewDesk,
+    ReviewPool,
+    pack,
+    prepare,
+    unpack,
+)
 
 from .helpers import ask_review, create, watch_to_the_end
 
@@ -310,3 +321,22 @@ def test_a_request_that_is_not_an_object(make_client: Any, body: Any) -> None:
     response = client.post("/api/review", json=body, headers={"origin": "http://testserver"})
     assert response.status_code == 400
     assert "token" in response.json()["message"]["en"]
+
+
+def worker_niceness() -> int:
+    """In a worker: its CPU priority (a module-level function, so that it pickles)."""
+    return os.nice(0)
+
+
+@pytest.mark.parametrize("kind", ["bot", "review"])
+def test_review_workers_run_below_the_bots_priority(kind: str) -> None:
+    pool = ReviewPool(1) if kind == "review" else BotPool(1)
+
+    async def ask() -> int:
+        try:
+            return int(await pool.run("nice", worker_niceness))
+        finally:
+            pool.close()
+
+    expected = os.nice(0) + (REVIEW_NICE if kind == "review" else 0)
+    assert asyncio.run(ask()) == min(expected, 19)

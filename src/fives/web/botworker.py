@@ -19,6 +19,7 @@ import secrets
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -77,6 +78,9 @@ class BotPool:
     """A pool of worker processes, started on first use ("spawn": no fork of a threaded
     server), replaced when one breaks, terminated and reaped on ``close``."""
 
+    # What each worker runs first (given the server's pid); a subclass may set its own.
+    initializer: Callable[[int], None] = staticmethod(init_worker)
+
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
@@ -86,7 +90,7 @@ class BotPool:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=init_worker, initargs=(os.getpid(),),
+                initializer=self.initializer, initargs=(os.getpid(),),
             )
         return self.pool
 

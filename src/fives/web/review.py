@@ -30,12 +30,10 @@ import contextlib
 import dataclasses
 import json
 import logging
-import multiprocessing
 import os
 import pickle
 import zlib
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -173,13 +171,7 @@ class ReviewPool(BotPool):
     server), at a lower CPU priority, so that a review takes only the CPU that the server and
     the bots leave (a player's move does not wait behind it: bench/review_loop.py)."""
 
-    def _get(self) -> ProcessPoolExecutor:
-        if self.pool is None:
-            self.pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=init_review_worker, initargs=(os.getpid(),),
-            )
-        return self.pool
+    initializer = staticmethod(init_review_worker)
 
     def close(self) -> None:
         """Drop the jobs in flight; the workers exit (``BotPool.close`` would end every child
