@@ -26,7 +26,9 @@ links for 10 s), foreign_host (Host: evil.example), spoofed_forwarding (100 tabl
 each with another X-Forwarded-For), cross_site_form (a text/plain POST from another Origin),
 tables_in_memory (3,000 tables created, then 10 s idle), orphans (bot workers alive after
 SIGTERM and after SIGKILL of the server). All but the last three are the attacks of
-tests/web/attacks.py, which tests/web/test_hostile.py runs small.
+tests/web/attacks.py, which tests/web/test_hostile.py runs small. The probes of bench/jam.py
+(d2_non_readers ... d9_spectator_crowd: one per defect of the issue "a server no single client
+can jam") run here too; to compare two versions, run them against each (``--src``).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ from tests.web.tcp import (
     ws_frame,
 )
 
+from jam import PROBE_ARGS, PROBES
 from servers import SERVERS, command, missing
 
 SRC: Path | None = None
@@ -83,9 +86,9 @@ BASELINE_S = 10.0
 GOOD: GoodClient | None = None  # the well-behaved player of the attack running now
 
 
-def start() -> Server:
-    return Server(Path(tempfile.mkdtemp(prefix="fives-attack-")), *EXTRA, port=free_port(),
-                  src=SRC, launch=LAUNCH)
+def start(*args: str) -> Server:
+    return Server(Path(tempfile.mkdtemp(prefix="fives-attack-")), *EXTRA, *args,
+                  port=free_port(), src=SRC, launch=LAUNCH)
 
 
 # --- the attacks: each returns what it achieved ------------------------------------------------
@@ -205,11 +208,12 @@ ATTACKS: dict[str, Callable[[Server], Awaitable[dict[str, Any]]]] = {
     "slowloris": loris, "guess": guess, "foreign_host": host,
     "spoofed_forwarding": spoofed_forwarding, "cross_site_form": cross_site_form,
     "tables_in_memory": tables_in_memory, "orphans": orphans,
+    **PROBES,  # bench/jam.py: D2-D9 of the issue, probed
 }
 
 
 async def run_one(name: str) -> dict[str, Any]:
-    server = start()
+    server = start(*PROBE_ARGS.get(name, ()))
     try:
         global GOOD
         async with GoodClient(server) as good:
