@@ -33,6 +33,8 @@ ME_AND_EXPERT = {"preset": "all-fives", "players": 2,
                  "seats": [{"kind": "me"}, {"kind": "bot", "level": "expert"}]}
 ME_AND_THREE = {"preset": "all-fives", "players": 4, "timer": 15,
                 "seats": [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 3}
+HINTED = {"preset": "five-up", "players": 4,
+          "seats": [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 3}
 SPECTATORS = 400
 # A websocket's opening request, written by hand for the sockets that read nothing or little.
 UPGRADE = ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
@@ -248,9 +250,9 @@ async def d4_undo_writer(server: Server) -> dict[str, Any]:
 
 async def d5_hint_storm(server: Server) -> dict[str, Any]:
     """A victim plays an expert (bot delay 0: its reply time is its thinking) for 15 s alone,
-    then 15 s while 5 addresses ask hints at their tables (their turn) as fast as the
-    message rate lets them, without waiting for the answers: the expert's reply time before
-    and during."""
+    then 15 s while 5 addresses, each at a table of its own (Five Up, 4 players, against
+    random bots), ask a hint at each of their turns and then play: the expert's reply time
+    before and during, and the hints answered."""
     victim = create(server, ME_AND_EXPERT, address(5, 0))
     assert victim is not None
     replies: list[tuple[float, float]] = []  # (when, seconds)
@@ -261,7 +263,10 @@ async def d5_hint_storm(server: Server) -> dict[str, Any]:
         sent: float | None = None
         try:
             while not stop.is_set():
-                state = await frame(ws, 30)
+                try:
+                    state = await frame(ws, 2)
+                except TimeoutError:
+                    continue
                 if state.get("type") != "state":
                     continue
                 moves = my_moves(state)
@@ -269,13 +274,13 @@ async def d5_hint_storm(server: Server) -> dict[str, Any]:
                     now = time.monotonic()
                     if sent is not None:
                         replies.append((now, now - sent))
+                    await asyncio.sleep(0.1)  # under the message rate
                     sent = time.monotonic()
                     await ws.send(json.dumps({"type": "play", "move": moves[0]}))
-                else:
-                    sent = None if follow_up(state) else sent
-                    reply = follow_up(state)
-                    if reply:
-                        await ws.send(json.dumps(reply))
+                elif follow_up(state):
+                    sent = None
+                    await asyncio.sleep(0.1)
+                    await ws.send(json.dumps(follow_up(state)))
         finally:
             await ws.close()
 
@@ -283,43 +288,45 @@ async def d5_hint_storm(server: Server) -> dict[str, Any]:
 
     async def ask(i: int, until: float) -> None:
         nonlocal answered, refused
-        table = create(server, ME_AND_EXPERT, address(5, 1 + i))
+        table = create(server, HINTED, address(5, 1 + i))
         assert table is not None
         ws = await join(server, tokens(table)[0], address(5, 1 + i))
-
-        async def answers() -> None:
-            nonlocal answered, refused
-            with contextlib.suppress(TimeoutError, ConnectionClosed):
-                while True:
-                    answer = await frame(ws, 30)
-                    answered += answer.get("type") == "hint"
-                    refused += answer.get("type") == "error"
-
-        reading = asyncio.create_task(answers())
-        try:  # asks on its turn (the first frame's), without waiting for the answers
+        try:
             while time.monotonic() < until:
+                state = await frame(ws, 30)
+                if state.get("type") != "state":
+                    continue
+                moves = my_moves(state)
+                if not moves:
+                    if follow_up(state):
+                        await ws.send(json.dumps(follow_up(state)))
+                    continue
                 await ws.send(json.dumps({"type": "hint"}))
-                await asyncio.sleep(0.07)  # 14 a second: under the message rate
-        except ConnectionClosed:
+                answer = await frame(ws, 30)
+                while answer.get("type") == "state":  # a frame on its way before the answer
+                    answer = await frame(ws, 30)
+                answered += answer.get("type") == "hint"
+                refused += answer.get("type") == "error"
+                await ws.send(json.dumps({"type": "play", "move": moves[0]}))
+        except (TimeoutError, ConnectionClosed):
             pass
         finally:
             await ws.close()
-            reading.cancel()
 
     player = asyncio.create_task(play())
     await asyncio.sleep(15)
     attack_at = time.monotonic()
     await asyncio.gather(*(ask(i, attack_at + 15) for i in range(5)))
     stop.set()
-    player.cancel()
-    with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
-        await player
+    with contextlib.suppress(ConnectionClosed, TimeoutError):
+        await asyncio.wait_for(player, 5)
     before = [s for when, s in replies if when < attack_at]
     during = [s for when, s in replies if when >= attack_at]
     med = [statistics.median(x) if x else None for x in (before, during)]
     return {"bot_replies_before": len(before), "bot_replies_during": len(during),
             "reply_median_ms_before": round(med[0] * 1000, 1) if med[0] else None,
             "reply_median_ms_during": round(med[1] * 1000, 1) if med[1] else None,
+            "reply_p90_ms_before": ms(before, 90), "reply_p90_ms_during": ms(during, 90),
             "reply_ratio": round(med[1] / med[0], 2) if med[0] and med[1] else None,
             "hints_answered": answered, "hints_refused": refused}
 
