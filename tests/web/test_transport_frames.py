@@ -183,6 +183,22 @@ def test_nothing_is_written_once_the_socket_closes() -> None:
     asyncio.run(run())
 
 
+def test_a_frame_that_cannot_be_written_fails_its_socket_only() -> None:
+    """A text with a lone surrogate is no UTF-8: the writer task stopped its socket's frames
+    on it; the writer says the socket is gone, and a broadcast goes on to the others."""
+    async def run() -> None:
+        protocol, config, state, _ = make_server()
+        ws, transport = await open_websocket(protocol, config, state)
+        sent = len(transport.written)
+        assert writer_of(ws)("bad \ud800") == -1 and len(transport.written) == sent
+        conn = Connection("203.0.113.9", 4, lambda c, r: None)
+        conn.write = writer_of(ws)
+        conn.send("bad \ud800")
+        assert conn.stopped and len(transport.written) == sent
+
+    asyncio.run(run())
+
+
 class UnreadTransport(FakeTransport):
     """A client that reads nothing: the transport's buffer grows, and the transport pauses
     its protocol past the high-water mark and resumes it below a quarter of it, as asyncio's

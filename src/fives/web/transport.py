@@ -313,10 +313,9 @@ class DirectFrames(WebSocketsSansIOProtocol):
                 or self.initial_response is not None or transport.is_closing():
             return -1
         try:
-            frame = text_frame(text)
-        except UnicodeEncodeError:  # a lone surrogate: as if the socket were gone
-            return -1
-        transport.write(frame)
+            transport.write(text_frame(text))
+        except Exception:  # (a lone surrogate) as the writer task did: one socket's fault
+            return -1  # never fails a broadcast to the others
         if self.over_mark:
             self.frames_over += 1
             return self.frames_over
