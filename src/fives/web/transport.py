@@ -40,8 +40,13 @@ from typing import Any, ClassVar
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
+
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # an uvicorn before its sans-I/O stack: frames go through the app's queue
+    class WebSocketsSansIOProtocol(asyncio.Protocol):  # type: ignore[no-redef]
+        """Stands for the missing class: no protocol is one."""
 
 from fives.web.config import ServerConfig
 from fives.web.endpoint import ABORT_KEY, FRAMES_KEY
