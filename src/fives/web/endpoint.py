@@ -3,8 +3,10 @@
 It checks Host and Origin, counts the socket against its address, gives it a few seconds to
 join, parses each message against the protocol's schemas, rate-limits (error replies included:
 one "slow down" a second at most), and hands commands to the hub. Frames go out through the
-connection's bounded queue; a socket that falls behind, that floods wrong links, or that
-outlives the server is closed with a close code that says why (``protocol.CLOSE_*``).
+server's direct frame writer where it offers one (``FRAMES_KEY``: ``fives serve``), written
+at once, or else through the connection's bounded queue and a writer task (``send_text``:
+another ASGI server, a test client); a socket that falls behind, that floods wrong links, or
+that outlives the server is closed with a close code that says why (``protocol.CLOSE_*``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from fives.web.guard import (
     origin_allowed,
     request_scheme,
 )
-from fives.web.hub import Connection, GameServer, LiveTable
+from fives.web.hub import Connection, FrameWriter, GameServer, LiveTable
 from fives.web.protocol import (
     CLOSE_FLOOD,
     CLOSE_FORBIDDEN,
@@ -52,6 +54,9 @@ FAULTS = storage_faults()
 ABORTED = (CLOSE_FLOOD, CLOSE_TOO_SLOW)
 # The key of a close message that asks the server for an abort (unknown keys are ignored).
 ABORT_KEY = "fives.abort"
+# The websocket scope's extension (``scope["extensions"]``) by which the server offers a direct
+# frame writer: ``{"write": FrameWriter}`` (``fives.web.transport``, ``hub.FrameWriter``).
+FRAMES_KEY = "fives.frames"
 FLOOD_BAR_MIN_S = 30.0  # a flooder's address opens nothing for at least this long
 
 
@@ -70,6 +75,13 @@ async def close_socket(ws: WebSocket, code: int, reason: str) -> None:
         message[ABORT_KEY] = True
     with contextlib.suppress(Exception):
         await asyncio.wait_for(ws.send(message), 2.0)
+
+
+def frame_writer(scope: Any) -> FrameWriter | None:
+    """The server's direct frame writer for this websocket, if it offers one."""
+    offered = (scope.get("extensions") or {}).get(FRAMES_KEY)
+    write = offered.get("write") if isinstance(offered, dict) else None
+    return write if callable(write) else None
 
 
 async def _writer(conn: Connection, ws: WebSocket) -> None:
@@ -102,6 +114,7 @@ class Session:
         self.conn = Connection(address, limits.queue_frames, self.kick)
 
     def kick(self, code: int, reason: str) -> None:
+        self.conn.stopped = True  # nothing more goes out but the close
         if not self.closing.done():
             self.closing.set_result((code, reason))
             self.hub.metrics.refuse(f"close_{code}")
@@ -255,12 +268,17 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
     hub.metrics.sockets.inc()
     session: Session | None = None
     tasks: list[asyncio.Task[None]] = []
+    writer: asyncio.Task[None] | None = None
     try:
         await ws.accept()
         session = Session(hub, budgets, ws, address)
-        tasks = [asyncio.ensure_future(_writer(session.conn, ws)),
-                 asyncio.ensure_future(session.read())]
-        waiters: list[asyncio.Future[Any]] = [tasks[1], session.closing]
+        session.conn.write = frame_writer(ws.scope)
+        if session.conn.write is None:  # frames wait in the queue for their own task
+            writer = asyncio.ensure_future(_writer(session.conn, ws))
+            tasks.append(writer)
+        reader = asyncio.ensure_future(session.read())
+        tasks.append(reader)
+        waiters: list[asyncio.Future[Any]] = [reader, session.closing]
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
     except WebSocketDisconnect:
         pass
@@ -279,9 +297,12 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
                 await session.close(*kicked)
             else:
                 session.conn.end()
-                tasks[1].cancel()
-                with contextlib.suppress(Exception, asyncio.CancelledError):
-                    await asyncio.wait_for(tasks[0], 2.0)
+                for task in tasks:
+                    if task is not writer:
+                        task.cancel()  # the reader
+                if writer is not None:  # what is queued goes out first
+                    with contextlib.suppress(Exception, asyncio.CancelledError):
+                        await asyncio.wait_for(writer, 2.0)
             for task in tasks:
                 task.cancel()
             with contextlib.suppress(Exception, asyncio.CancelledError):
@@ -290,3 +311,5 @@ async def play_socket(hub: GameServer, budgets: Budgets, ws: WebSocket) -> None:
             # the server's collector settings may freeze while the socket lives and then never
             # collect (fives.web.pauses). Cut it, so that reference counting frees both.
             session.conn.kick = _closed
+            session.conn.stopped = True
+            session.conn.write = None

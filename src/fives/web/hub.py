@@ -7,8 +7,8 @@ frames the service returns. It runs each table's ``Wake`` when due (asking ``Bot
 moves), loads a table from its log when one of its links is used, and drops tables from memory
 when they are finished or idle and nobody is connected.
 
-A ``Connection`` is one client's outgoing queue, bounded: a client that does not read its
-frames fast enough is closed (``protocol.CLOSE_TOO_SLOW``) instead of growing the server.
+A ``Connection`` is one client's way out, bounded: a client that does not read its frames fast
+enough is closed (``protocol.CLOSE_TOO_SLOW``) instead of growing the server.
 """
 
 from __future__ import annotations
@@ -82,9 +82,21 @@ class QuietLog:
         log.error("%s%s", message, more)
 
 
+# A socket's direct frame writer (``endpoint.FRAMES_KEY``): it writes a text frame at once and
+# says how many frames it wrote while the transport's buffer was over its high-water mark, or
+# -1 when it wrote nothing (the socket is closing or gone).
+FrameWriter = Callable[[str], int]
+
+
 @dataclass(eq=False)
 class Connection:
-    """One client socket's side of the server: its seat and its bounded outgoing queue."""
+    """One client socket's side of the server: its seat and its way out, bounded.
+
+    With ``write`` (the server offers it: ``fives serve``), each frame is written to the
+    socket at once, in the order it is sent; without it, frames wait in ``queue`` for the
+    endpoint's writer task. Either way, a socket with more than ``limit`` frames its client
+    has not read (past the transport's high-water mark, or in the queue) is kicked
+    (``CLOSE_TOO_SLOW``)."""
 
     address: str
     limit: int
@@ -93,19 +105,30 @@ class Connection:
     seat: int | None = None
     name: str | None = None  # the nickname its join gave (checked), shown to the table
     queue: asyncio.Queue[str | None] = field(init=False)
-    overflowed: bool = False
+    # Nothing more is sent: it fell behind, was kicked, or its socket is gone.
+    stopped: bool = False
     deltas: DeltaWriter | None = None  # the socket asked for delta frames at its join
+    write: FrameWriter | None = None
 
     def __post_init__(self) -> None:
         self.queue = asyncio.Queue(maxsize=self.limit + 1)  # +1: room for the end marker
 
     def send(self, text: str) -> None:
-        if self.overflowed:
+        if self.stopped:
             return
         if self.deltas is not None:
             text = self.deltas.text(text)
+        write = self.write
+        if write is not None:
+            unread = write(text)
+            if unread > self.limit:
+                self.stopped = True
+                self.kick(CLOSE_TOO_SLOW, "falling behind: frames were not read")
+            elif unread < 0:
+                self.stopped = True  # the socket is going: its reader sees the end
+            return
         if self.queue.qsize() >= self.limit:
-            self.overflowed = True
+            self.stopped = True
             self.kick(CLOSE_TOO_SLOW, "falling behind: frames were not read")
             return
         self.queue.put_nowait(text)
@@ -546,9 +569,9 @@ class GameServer:
         self._schedule(table)
 
     def deliver(self, table: LiveTable, frames: Frames) -> None:
-        """Queue each connection's frame: the seats' first, then the spectators'. Each
-        socket's writer wakes in the order its frame was queued, so a player who joined
-        after two thousand spectators is not served after all of them."""
+        """Send each connection's frame: the seats' first, then the spectators'. Frames are
+        written (or each socket's writer wakes) in the order they are sent, so a player who
+        joined after two thousand spectators is not served after all of them."""
         spectators: list[tuple[Connection, str]] = []
         for conn_id, text in frames.items():
             conn = table.conns.get(conn_id)

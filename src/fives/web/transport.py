@@ -14,6 +14,11 @@ the app barred for flooding (``GameServer.flooders``) has its websocket upgrades
 their first bytes, before the HTTP parser (its pages still load). A websocket's input is
 parsed only as fast as the app takes its messages (a flood waits unparsed in its buffers).
 
+A websocket of uvicorn's sans-I/O protocol offers the app a direct way out for its text frames
+(``FRAMES_KEY`` in the scope's ``extensions``): each frame is written to the transport at once,
+with none of the ASGI send path's layers (Starlette, uvicorn's ``send``, websockets' framing)
+nor a writer task between the broadcast and the socket.
+
 ``ConnectionBudget`` keeps room for newcomers: websockets may take all but a reserve of the
 server's ``--max-connections``, and near the limit an HTTP connection that has not sent a
 request head for ``IDLE_NEAR_LIMIT_S`` (idle between requests, or a slow head or body) is
@@ -26,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,9 +40,16 @@ from typing import Any, ClassVar
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from websockets.http11 import Request
+
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # an uvicorn before its sans-I/O stack: frames go through the app's queue
+    class WebSocketsSansIOProtocol(asyncio.Protocol):  # type: ignore[no-redef]
+        """Stands for the missing class: no protocol is one."""
 
 from fives.web.config import ServerConfig
-from fives.web.endpoint import ABORT_KEY
+from fives.web.endpoint import ABORT_KEY, FRAMES_KEY
 from fives.web.guard import address_key
 
 # Near the connection limit, an HTTP connection without a request head for this long is closed.
@@ -260,6 +273,69 @@ def _connection_ended(open_by_peer: dict[str, set[asyncio.BaseTransport]],
         transport._read_ready_cb = None  # type: ignore[attr-defined]
 
 
+# A server's text frame, whole (RFC 6455 5.2): FIN and opcode 1, then the payload's length,
+# unmasked, in 7 bits, or 126 and 16 bits, or 127 and 64 bits.
+_SHORT_HEADS = tuple(bytes((0x81, size)) for size in range(126))
+_MEDIUM_HEAD = struct.Struct("!BBH").pack
+_LONG_HEAD = struct.Struct("!BBQ").pack
+
+
+def text_frame(text: str) -> bytes:
+    """``text`` as one unmasked websocket text frame, as a server sends it."""
+    payload = text.encode()
+    size = len(payload)
+    if size < 126:
+        return _SHORT_HEADS[size] + payload
+    if size < 65536:
+        return _MEDIUM_HEAD(0x81, 126, size) + payload
+    return _LONG_HEAD(0x81, 127, size) + payload
+
+
+class DirectFrames(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O websocket protocol that offers the app ``write_frame`` in the scope
+    (``FRAMES_KEY``). A text frame written straight to the transport leaves websockets'
+    connection (``conn``: pings, pongs, the close) as it was: it keeps no state of the data
+    frames sent but a fragmented message's, and these are whole."""
+
+    over_mark = False  # the transport's buffer is over its high-water mark
+    frames_over = 0  # frames written since it went over
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # none: the handshake was refused
+        if scope is not None:  # the app's task has not started yet: it sees the extension
+            extensions = scope.setdefault("extensions", {})
+            if extensions is not None:
+                extensions[FRAMES_KEY] = {"write": self.write_frame}
+
+    def write_frame(self, text: str) -> int:
+        """Write ``text`` as a text frame at once: how many frames were written while the
+        transport's buffer was over its high-water mark (``send_buffer_bytes``: its client
+        does not read them), this one included; -1 when nothing was written: the socket is
+        not open (the handshake not done), or it is closing or closed (its close sent)."""
+        transport = self.transport
+        if self.close_sent or not self.handshake_complete or self.disconnected \
+                or self.initial_response is not None or transport.is_closing():
+            return -1
+        try:
+            transport.write(text_frame(text))
+        except Exception:  # (a lone surrogate) as the writer task did: one socket's fault
+            return -1  # never fails a broadcast to the others
+        if self.over_mark:
+            self.frames_over += 1
+            return self.frames_over
+        return 0
+
+    def pause_writing(self) -> None:
+        self.over_mark = True
+        super().pause_writing()
+
+    def resume_writing(self) -> None:
+        self.over_mark = False
+        self.frames_over = 0
+        super().resume_writing()
+
+
 def _counted_out_at_the_end(ws_class: type[Any],
                             open_by_peer: dict[str, set[asyncio.BaseTransport]],
                             budget: ConnectionBudget | None) -> type[Any]:
@@ -273,7 +349,9 @@ def _counted_out_at_the_end(ws_class: type[Any],
     stall of every other socket however slowly the app then takes them (and it takes a
     flooder's at its message rate). Here the input is parsed ``READ_SLICE`` bytes at a time
     while the app has no message waiting (or the app closed: the client's answer is read);
-    the rest waits as bytes, with reading paused, until the app takes what was queued."""
+    the rest waits as bytes, with reading paused, until the app takes what was queued.
+
+    uvicorn's sans-I/O protocol also writes the app's text frames directly (``DirectFrames``)."""
 
     def feed(self: Any) -> None:
         pending: bytearray = self.unparsed
@@ -305,6 +383,9 @@ def _counted_out_at_the_end(ws_class: type[Any],
 
     def connection_lost(self: Any, exc: Exception | None) -> None:
         self.unparsed = bytearray()  # what a flooder sent and nobody will read
+        # The scope holds this protocol's bound method: a cycle, cut (nothing writes now).
+        extensions = getattr(self, "scope", {}).get("extensions") or {}
+        extensions.pop(FRAMES_KEY, None)
         if budget is not None and not getattr(self, "counted_out", False):
             self.counted_out = True
             budget.websockets -= 1
@@ -327,7 +408,9 @@ def _counted_out_at_the_end(ws_class: type[Any],
             return
         await super(counted, self).send(message)
 
-    counted: type[Any] = type(f"Counted{ws_class.__name__}", (ws_class,),
+    bases = (DirectFrames, ws_class) if issubclass(ws_class, WebSocketsSansIOProtocol) \
+        else (ws_class,)  # the others frame their own way
+    counted: type[Any] = type(f"Counted{ws_class.__name__}", bases,
                               {"connection_lost": connection_lost, "send": send,
                                "data_received": data_received, "receive": receive})
     return counted
