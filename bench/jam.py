@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 from tests.web.attacks import refusals
-from tests.web.tcp import Server, rss_mib, ws_frame
+from tests.web.tcp import Server, raw_ws, rss_mib, ws_frame
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -36,10 +36,6 @@ ME_AND_THREE = {"preset": "all-fives", "players": 4, "timer": 15,
 HINTED = {"preset": "five-up", "players": 4,
           "seats": [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 3}
 SPECTATORS = 400
-# A websocket's opening request, written by hand for the sockets that read nothing or little.
-UPGRADE = ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-           "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-           "Sec-WebSocket-Version: 13\r\n\r\n")
 TWO_PEOPLE = {"preset": "all-fives", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
 
 
@@ -73,6 +69,16 @@ async def join(server: Server, token: str, source: str) -> ClientConnection:
 async def frame(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
     return data
+
+
+async def state_frame(ws: ClientConnection, timeout: float = 2.0) -> dict[str, Any] | None:
+    """The next frame if it is a state frame; None for another frame or none in ``timeout``
+    (the caller's loop looks at its clock again)."""
+    try:
+        state = await frame(ws, timeout)
+    except TimeoutError:
+        return None
+    return state if state.get("type") == "state" else None
 
 
 def my_moves(state: dict[str, Any]) -> list[str]:
@@ -120,11 +126,7 @@ async def d2_non_readers(server: Server) -> dict[str, Any]:
     rss0 = rss_mib(server.proc.pid)
     sockets = []
     for i in range(64):
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", server.port, local_addr=(address(2, 1 + i // 4), 0))
-        writer.transport.get_extra_info("socket").setsockopt(1, 8, 4096)  # SO_RCVBUF
-        writer.write(UPGRADE.format(port=server.port).encode())
-        await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        reader, writer, _ = await raw_ws(server.port, rcvbuf=4096, source=address(2, 1 + i // 4))
         writer.write(ws_frame(json.dumps({"type": "join", "token": token})))
         sockets.append((reader, writer))
     resync = ws_frame('{"type":"resync"}')
@@ -263,11 +265,8 @@ async def d5_hint_storm(server: Server) -> dict[str, Any]:
         sent: float | None = None
         try:
             while not stop.is_set():
-                try:
-                    state = await frame(ws, 2)
-                except TimeoutError:
-                    continue
-                if state.get("type") != "state":
+                state = await state_frame(ws)
+                if state is None:
                     continue
                 moves = my_moves(state)
                 if moves:
@@ -364,16 +363,15 @@ async def d6_room_fill(server: Server) -> dict[str, Any]:
     until = time.monotonic() + 40
     try:
         while time.monotonic() < until:
-            with contextlib.suppress(TimeoutError):
-                state = await frame(ws, max(0.1, until - time.monotonic()))
-                if state.get("type") != "state":
-                    continue
-                legal = my_moves(state)
-                if legal:
-                    await ws.send(json.dumps({"type": "play", "move": legal[0]}))
-                    moves += 1
-                elif follow_up(state):
-                    await ws.send(json.dumps(follow_up(state)))
+            state = await state_frame(ws, max(0.1, until - time.monotonic()))
+            if state is None:
+                continue
+            legal = my_moves(state)
+            if legal:
+                await ws.send(json.dumps({"type": "play", "move": legal[0]}))
+                moves += 1
+            elif follow_up(state):
+                await ws.send(json.dumps(follow_up(state)))
     finally:
         await ws.close()
     return {"attacker_seats_beside_victim": beside, "started_after_s": started_after,
@@ -493,11 +491,8 @@ async def d9_spectator_crowd(server: Server) -> dict[str, Any]:
         async def seat(ws: ClientConnection) -> None:
             sent: float | None = None
             while time.monotonic() < until:
-                try:
-                    state = await frame(ws, 2)
-                except TimeoutError:
-                    continue
-                if state.get("type") != "state":
+                state = await state_frame(ws)
+                if state is None:
                     continue
                 if sent is not None:
                     samples.append(time.perf_counter() - sent)
@@ -518,10 +513,7 @@ async def d9_spectator_crowd(server: Server) -> dict[str, Any]:
     alone = await play(10)
     readers = []
     for i in range(SPECTATORS):
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", server.port, local_addr=(address(9, 10 + i // 25), 0))
-        writer.write(UPGRADE.format(port=server.port).encode())
-        await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)  # no frame before the 101
+        reader, writer, _ = await raw_ws(server.port, source=address(9, 10 + i // 25))
         writer.write(ws_frame(json.dumps({"type": "join", "token": watch_token(table)})))
         readers.append((reader, writer))
 

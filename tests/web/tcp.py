@@ -226,12 +226,16 @@ def ws_frame(text: str, opcode: int = 0x1) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-async def raw_ws(port: int, rcvbuf: int | None = None, host: str | None = None
+async def raw_ws(port: int, rcvbuf: int | None = None, host: str | None = None,
+                 source: str | None = None
                  ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, bytes]:
-    """A websocket opened by hand (no library reading for us): reader, writer, the reply."""
+    """A websocket opened by hand (no library reading for us), from the loopback address
+    ``source`` if given: reader, writer, the reply."""
     sock = socket.socket()
     if rcvbuf:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    if source:
+        sock.bind((source, 0))
     sock.setblocking(False)
     await asyncio.wait_for(asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port)), 10)
     reader, writer = await asyncio.open_connection(sock=sock)
