@@ -109,8 +109,10 @@ def make_server(limits: Limits | None = None, max_connections: int | None = None
 
 
 def connect(protocol: Any, config: Any, state: ServerState, peer: str = "203.0.113.9",
-            ) -> tuple[Any, FakeTransport]:
-    transport = FakeTransport(peer)
+            transport: FakeTransport | None = None) -> tuple[Any, FakeTransport]:
+    """A connection of ``protocol`` on ``transport`` (a fresh ``FakeTransport`` from ``peer``
+    by default)."""
+    transport = transport or FakeTransport(peer)
     conn = protocol(config=config, server_state=state, app_state={},
                     _loop=asyncio.get_running_loop())
     transport.set_protocol(conn)
@@ -124,9 +126,10 @@ UPGRADE = (b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
 
 
 async def open_websocket(protocol: Any, config: Any, state: ServerState,
-                         peer: str = "203.0.113.9") -> tuple[Any, FakeTransport]:
+                         peer: str = "203.0.113.9", transport: FakeTransport | None = None
+                         ) -> tuple[Any, FakeTransport]:
     """A websocket through the guarded HTTP protocol, accepted: its protocol and transport."""
-    http, transport = connect(protocol, config, state, peer)
+    http, transport = connect(protocol, config, state, peer, transport)
     http.data_received(UPGRADE)
     ws = transport.protocol
     assert ws is not http, transport.written

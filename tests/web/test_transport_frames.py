@@ -232,16 +232,9 @@ class UnreadTransport(FakeTransport):
 async def unread_websocket(protocol: Any, config: Any, state: Any, peer: str
                            ) -> tuple[Any, UnreadTransport]:
     """A websocket through the guarded HTTP protocol, accepted, whose client reads nothing."""
-    transport = UnreadTransport(peer)
-    http = protocol(config=config, server_state=state, app_state={},
-                    _loop=asyncio.get_running_loop())
-    transport.set_protocol(http)
-    http.connection_made(transport)
-    http.data_received(UPGRADE)
-    ws = transport.protocol
-    await ws.send({"type": "websocket.accept"})
-    assert transport.written.startswith(b"HTTP/1.1 101")
-    return ws, transport
+    unread = UnreadTransport(peer)
+    ws, _ = await open_websocket(protocol, config, state, peer, unread)
+    return ws, unread
 
 
 def test_a_client_that_does_not_read_is_kicked_after_queue_frames_over_the_mark() -> None:
